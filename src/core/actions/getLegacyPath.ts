@@ -1,0 +1,47 @@
+import type { Address } from 'viem'
+import type { SwapClient } from '../client.js'
+import type { InvalidParameterErrorType } from '../errors/parameter.js'
+import { type NoRouteErrorType, type RequestErrorType, toNoRouteError } from '../errors/request.js'
+import { type LegacyPath, legacyPathSchema } from '../schemas.js'
+import type { RequestOptions } from '../types.js'
+import { assertRouteParameters } from '../utils/validate.js'
+
+export type GetLegacyPathParameters = {
+  /** The input token. */
+  token0: Address
+  /** The output token. */
+  token1: Address
+  /** The input amount in token0's smallest unit; greater than 0. */
+  amountIn: bigint
+}
+
+export type GetLegacyPathReturnType = LegacyPath
+
+export type GetLegacyPathErrorType = InvalidParameterErrorType | NoRouteErrorType | RequestErrorType
+
+/**
+ * The optimal path from the legacy group (`GET /get_path`). Its body is not
+ * shown by the spec: a Route, or a bare array of addresses (then `amountOut`
+ * is `undefined`). A 404 becomes `NoRouteError`, as on `/swap/route`.
+ *
+ * @example
+ * const { path, amountOut } = await getLegacyPath(client, { token0, token1, amountIn: 10n ** 18n })
+ */
+export async function getLegacyPath(
+  client: SwapClient,
+  parameters: GetLegacyPathParameters,
+  options: RequestOptions = {},
+): Promise<GetLegacyPathReturnType> {
+  assertRouteParameters(parameters)
+  const { token0, token1, amountIn } = parameters
+  try {
+    return await client.request({
+      endpoint: '/get_path',
+      query: { token0, token1, amount_in: amountIn.toString() },
+      signal: options.signal,
+      schema: legacyPathSchema,
+    })
+  } catch (error) {
+    throw toNoRouteError(error, token0, token1)
+  }
+}

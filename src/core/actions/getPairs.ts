@@ -1,0 +1,55 @@
+import type { SwapClient } from '../client.js'
+import type { InvalidParameterErrorType } from '../errors/parameter.js'
+import type { RequestErrorType } from '../errors/request.js'
+import { type Pair, pairListSchema } from '../schemas.js'
+import type { RequestOptions } from '../types.js'
+import { assertBoolean, assertObject, assertStringArray } from '../utils/validate.js'
+
+export type GetPairsParameters = {
+  /** Only pairs with one of these tokens (address or symbol). */
+  filterByToken?: readonly string[] | undefined
+  /** Only these pairs (pair addresses). */
+  filterByPair?: readonly string[] | undefined
+  /** Include blacklisted pairs. The service's default is `false`. */
+  blacklist?: boolean | undefined
+}
+
+export type GetPairsReturnType = Pair[]
+
+export type GetPairsErrorType = InvalidParameterErrorType | RequestErrorType
+
+/**
+ * Lists liquidity pairs (`GET /overview/pairs`), narrowed by the filters given.
+ *
+ * @example
+ * const pairs = await getPairs(client, { filterByToken: ['USDC'] })
+ */
+export async function getPairs(
+  client: SwapClient,
+  parameters: GetPairsParameters = {},
+  options: RequestOptions = {},
+): Promise<GetPairsReturnType> {
+  assertPairsParameters(parameters, client)
+  return client.request({
+    endpoint: '/overview/pairs',
+    query: {
+      filter_by_token: parameters.filterByToken,
+      filter_by_pair: parameters.filterByPair,
+      blacklist: parameters.blacklist,
+    },
+    signal: options.signal,
+    schema: pairListSchema,
+  })
+}
+
+/** Throws `InvalidParameterError` unless the parameters of `getPairs` are valid. */
+export function assertPairsParameters(
+  parameters: unknown,
+  client: Pick<SwapClient, 'arrayFormat'>,
+): asserts parameters is GetPairsParameters {
+  assertObject(parameters)
+  const { filterByToken, filterByPair, blacklist } = parameters
+  if (filterByToken !== undefined) assertStringArray('filterByToken', filterByToken, client.arrayFormat)
+  if (filterByPair !== undefined) assertStringArray('filterByPair', filterByPair, client.arrayFormat)
+  if (blacklist !== undefined) assertBoolean('blacklist', blacklist)
+}

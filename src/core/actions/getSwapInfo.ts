@@ -1,0 +1,67 @@
+import type { Address } from 'viem'
+import type { SwapClient } from '../client.js'
+import type { InvalidParameterErrorType } from '../errors/parameter.js'
+import type { RequestErrorType } from '../errors/request.js'
+import { type SwapInfo, swapInfoSchema } from '../schemas.js'
+import type { RequestOptions } from '../types.js'
+import { assertAddress, assertDeadline, assertRouteParameters, assertSlippage } from '../utils/validate.js'
+
+export type GetSwapInfoParameters = {
+  /** The input token. */
+  token0: Address
+  /** The output token. */
+  token1: Address
+  /** The input amount in token0's smallest unit; greater than 0. */
+  amountIn: bigint
+  /** Who receives the output. */
+  to: Address
+  /** Accepted slippage as a fraction from 0 to 1 (0.01 is 1%). Not sent when omitted: the service uses 0.05. */
+  slippage?: number | undefined
+  /** Transaction deadline, passed through as the service expects it (see the README). Not sent when omitted. */
+  deadline?: number | bigint | undefined
+}
+
+export type GetSwapInfoReturnType = SwapInfo
+
+export type GetSwapInfoErrorType = InvalidParameterErrorType | RequestErrorType
+
+/**
+ * Everything needed to execute a swap (`GET /swap/info`): calldata, the
+ * contract to call, the spender to approve, and estimates.
+ *
+ * @example
+ * const info = await getSwapInfo(client, {
+ *   token0, token1, amountIn: 10n ** 18n, to: account.address, slippage: 0.01,
+ * })
+ * // info.approvalAddress, info.transferAddress, info.data, info.estimateAmount
+ */
+export async function getSwapInfo(
+  client: SwapClient,
+  parameters: GetSwapInfoParameters,
+  options: RequestOptions = {},
+): Promise<GetSwapInfoReturnType> {
+  assertSwapInfoParameters(parameters)
+  const { token0, token1, amountIn, to, slippage, deadline } = parameters
+  return client.request({
+    endpoint: '/swap/info',
+    query: {
+      token0,
+      token1,
+      amount_in: amountIn.toString(),
+      to,
+      slippage,
+      deadline: deadline?.toString(),
+    },
+    signal: options.signal,
+    schema: swapInfoSchema,
+  })
+}
+
+/** Throws `InvalidParameterError` unless the parameters of `getSwapInfo` are valid. */
+export function assertSwapInfoParameters(parameters: unknown): asserts parameters is GetSwapInfoParameters {
+  assertRouteParameters(parameters)
+  const { to, slippage, deadline } = parameters as Record<string, unknown>
+  assertAddress('to', to)
+  if (slippage !== undefined) assertSlippage('slippage', slippage)
+  if (deadline !== undefined) assertDeadline('deadline', deadline)
+}

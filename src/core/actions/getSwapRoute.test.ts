@@ -1,0 +1,111 @@
+import { HttpResponse, http } from 'msw'
+import { describe, expect, test } from 'vitest'
+import { baseUrl, DAI, USDC, WETH } from '../../../test/constants.js'
+import { queryOf, setupMswServer } from '../../../test/msw.js'
+import { createSwapClient } from '../client.js'
+import { InvalidParameterError } from '../errors/parameter.js'
+import { HttpError, NoRouteError } from '../errors/request.js'
+import { ResponseValidationError } from '../errors/response.js'
+import { getSwapRoute } from './getSwapRoute.js'
+
+const { server, requests } = setupMswServer()
+const client = createSwapClient({ baseUrl, rateLimit: false })
+
+describe('getSwapRoute', () => {
+  test('sends the spec’s wire names and returns a typed route with a bigint amount', async () => {
+    server.use(
+      http.get(`${baseUrl}/swap/route`, () =>
+        HttpResponse.json({ path: [WETH, DAI, USDC], amount_out: '3000123456' }),
+      ),
+    )
+    const route = await getSwapRoute(client, { token0: WETH, token1: USDC, amountIn: 10n ** 18n })
+    expect(route).toEqual({ path: [WETH, DAI, USDC], amountOut: 3_000_123_456n })
+    expect(requests).toHaveLength(1)
+    expect(requests[0]?.method).toBe('GET')
+    expect(queryOf(requests[0] as Request)).toEqual([
+      ['token0', WETH],
+      ['token1', USDC],
+      ['amount_in', '1000000000000000000'],
+    ])
+  })
+
+  test('keeps every digit of amounts beyond 2^53', async () => {
+    const huge = 2n ** 200n + 12345n
+    server.use(
+      http.get(`${baseUrl}/swap/route`, ({ request }) => {
+        const amountIn = new URL(request.url).searchParams.get('amount_in')
+        return HttpResponse.json({ path: [WETH, USDC], amount_out: amountIn })
+      }),
+    )
+    const route = await getSwapRoute(client, { token0: WETH, token1: USDC, amountIn: huge })
+    expect(route.amountOut).toBe(huge)
+  })
+
+  test('accepts amount_out as a safe integer number, refuses an unsafe one', async () => {
+    server.use(
+      http.get(`${baseUrl}/swap/route`, () => HttpResponse.json({ path: [WETH, USDC], amount_out: 42 })),
+    )
+    expect((await getSwapRoute(client, { token0: WETH, token1: USDC, amountIn: 1n })).amountOut).toBe(42n)
+
+    server.use(
+      http.get(`${baseUrl}/swap/route`, () => HttpResponse.json({ path: [WETH, USDC], amount_out: 2 ** 60 })),
+    )
+    const error = await getSwapRoute(client, { token0: WETH, token1: USDC, amountIn: 1n }).catch((e) => e)
+    expect(error).toBeInstanceOf(ResponseValidationError)
+    expect(error.path).toBe('$.amount_out')
+    expect(error.shortMessage).toContain('beyond 2^53')
+  })
+
+  test('404 is a NoRouteError naming both tokens (still an HttpError)', async () => {
+    server.use(
+      http.get(`${baseUrl}/swap/route`, () =>
+        HttpResponse.json({ detail: 'No path found' }, { status: 404 }),
+      ),
+    )
+    const error = await getSwapRoute(client, { token0: WETH, token1: USDC, amountIn: 1n }).catch((e) => e)
+    expect(error).toBeInstanceOf(NoRouteError)
+    expect(error).toBeInstanceOf(HttpError)
+    expect(error.name).toBe('NoRouteError')
+    expect(error.status).toBe(404)
+    expect(error.shortMessage).toBe(`No route from ${WETH} to ${USDC}.`)
+  })
+
+  test('a path that is not a list of addresses is a ResponseValidationError at its index', async () => {
+    server.use(
+      http.get(`${baseUrl}/swap/route`, () =>
+        HttpResponse.json({ path: [WETH, 'not-an-address'], amount_out: '1' }),
+      ),
+    )
+    const error = await getSwapRoute(client, { token0: WETH, token1: USDC, amountIn: 1n }).catch((e) => e)
+    expect(error).toBeInstanceOf(ResponseValidationError)
+    expect(error.endpoint).toBe('/swap/route')
+    expect(error.path).toBe('$.path[1]')
+  })
+
+  test.each([
+    ['token0', { token0: 'WETH', token1: USDC, amountIn: 1n }],
+    ['token0', { token0: undefined, token1: USDC, amountIn: 1n }],
+    ['token1', { token0: WETH, token1: '0x123', amountIn: 1n }],
+    ['amountIn', { token0: WETH, token1: USDC, amountIn: 0n }],
+    ['amountIn', { token0: WETH, token1: USDC, amountIn: -5n }],
+    ['amountIn', { token0: WETH, token1: USDC, amountIn: 1 }],
+    ['amountIn', { token0: WETH, token1: USDC, amountIn: '100' }],
+    ['amountIn', { token0: WETH, token1: USDC, amountIn: 2n ** 256n }],
+    ['parameters', null],
+  ])('invalid %s throws InvalidParameterError and sends nothing', async (parameter, parameters) => {
+    const error = await getSwapRoute(client, parameters as never).catch((e) => e)
+    expect(error).toBeInstanceOf(InvalidParameterError)
+    expect(error.parameter).toBe(parameter)
+    expect(requests).toHaveLength(0)
+  })
+
+  test('accepts addresses in any letter case and sends them as given', async () => {
+    server.use(
+      http.get(`${baseUrl}/swap/route`, () =>
+        HttpResponse.json({ path: [WETH.toLowerCase(), USDC], amount_out: '1' }),
+      ),
+    )
+    await getSwapRoute(client, { token0: WETH.toLowerCase() as never, token1: USDC, amountIn: 5n })
+    expect(new URL(requests[0]?.url as string).searchParams.get('token0')).toBe(WETH.toLowerCase())
+  })
+})

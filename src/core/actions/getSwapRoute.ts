@@ -1,0 +1,54 @@
+import type { Address } from 'viem'
+import type { SwapClient } from '../client.js'
+import type { InvalidParameterErrorType } from '../errors/parameter.js'
+import { type NoRouteErrorType, type RequestErrorType, toNoRouteError } from '../errors/request.js'
+import { type Route, routeSchema } from '../schemas.js'
+import type { RequestOptions } from '../types.js'
+import { assertRouteParameters } from '../utils/validate.js'
+
+export type GetSwapRouteParameters = {
+  /** The input token. */
+  token0: Address
+  /** The output token. */
+  token1: Address
+  /** The input amount in token0's smallest unit; greater than 0. */
+  amountIn: bigint
+}
+
+export type GetSwapRouteReturnType = Route
+
+export type GetSwapRouteErrorType = InvalidParameterErrorType | NoRouteErrorType | RequestErrorType
+
+/**
+ * Computes the best route from token0 to token1 (`GET /swap/route`).
+ * Throws `NoRouteError` when the service finds no path (404).
+ *
+ * @example
+ * import { createSwapClient, getSwapRoute } from 'token-swap-hooks/core'
+ * import { parseEther } from 'viem'
+ *
+ * const client = createSwapClient({ baseUrl: 'https://swap.example.com' })
+ * const { path, amountOut } = await getSwapRoute(client, {
+ *   token0: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', // WETH
+ *   token1: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', // USDC
+ *   amountIn: parseEther('1'),
+ * })
+ */
+export async function getSwapRoute(
+  client: SwapClient,
+  parameters: GetSwapRouteParameters,
+  options: RequestOptions = {},
+): Promise<GetSwapRouteReturnType> {
+  assertRouteParameters(parameters)
+  const { token0, token1, amountIn } = parameters
+  try {
+    return await client.request({
+      endpoint: '/swap/route',
+      query: { token0, token1, amount_in: amountIn.toString() },
+      signal: options.signal,
+      schema: routeSchema,
+    })
+  } catch (error) {
+    throw toNoRouteError(error, token0, token1)
+  }
+}

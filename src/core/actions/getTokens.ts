@@ -1,0 +1,49 @@
+import type { SwapClient } from '../client.js'
+import type { InvalidParameterErrorType } from '../errors/parameter.js'
+import type { RequestErrorType } from '../errors/request.js'
+import { type Token, tokenListSchema } from '../schemas.js'
+import type { RequestOptions } from '../types.js'
+import { assertBoolean, assertObject, assertStringArray } from '../utils/validate.js'
+
+export type GetTokensParameters = {
+  /** Only these tokens (addresses). */
+  filterByToken?: readonly string[] | undefined
+  /** Include blacklisted tokens. The service's default is `false`. */
+  blacklist?: boolean | undefined
+}
+
+export type GetTokensReturnType = Token[]
+
+export type GetTokensErrorType = InvalidParameterErrorType | RequestErrorType
+
+/**
+ * Lists the available tokens (`GET /overview/tokens`).
+ *
+ * @example
+ * const tokens = await getTokens(client)
+ * const usdc = tokens.find((token) => token.symbol === 'USDC')
+ */
+export async function getTokens(
+  client: SwapClient,
+  parameters: GetTokensParameters = {},
+  options: RequestOptions = {},
+): Promise<GetTokensReturnType> {
+  assertTokensParameters(parameters, client)
+  return client.request({
+    endpoint: '/overview/tokens',
+    query: { filter_by_token: parameters.filterByToken, blacklist: parameters.blacklist },
+    signal: options.signal,
+    schema: tokenListSchema,
+  })
+}
+
+/** Throws `InvalidParameterError` unless the parameters of `getTokens` are valid. */
+export function assertTokensParameters(
+  parameters: unknown,
+  client: Pick<SwapClient, 'arrayFormat'>,
+): asserts parameters is GetTokensParameters {
+  assertObject(parameters)
+  const { filterByToken, blacklist } = parameters
+  if (filterByToken !== undefined) assertStringArray('filterByToken', filterByToken, client.arrayFormat)
+  if (blacklist !== undefined) assertBoolean('blacklist', blacklist)
+}

@@ -1,0 +1,113 @@
+import type * as z from 'zod/mini'
+import { InvalidParameterError } from './errors/parameter.js'
+import { createRateLimiter, type RateLimitConfig, type RateLimiter } from './rateLimiter.js'
+import { createRequest, type RequestParameters } from './request.js'
+import type { Endpoint } from './types.js'
+import { type ArrayFormat, normalizeBaseUrl } from './utils/url.js'
+
+export type SwapClientHeaders =
+  | Record<string, string>
+  | (() => Record<string, string> | Promise<Record<string, string>>)
+
+export type SwapClientConfig = {
+  /**
+   * Where the service lives, with or without a trailing slash; may carry a
+   * path prefix (`https://host/api/v2`) or be a same-origin path (`/api`).
+   * Must be https unless the host is loopback or `allowInsecureHttp` is set.
+   */
+  baseUrl: string
+  /** Accept a plain `http://` base URL on a non-loopback host. Default `false`. */
+  allowInsecureHttp?: boolean | undefined
+  /** The fetch to use. Default: the global `fetch`, looked up at request time. */
+  fetch?: typeof fetch | undefined
+  /**
+   * Headers for every request (an API key, say), or a function returning them.
+   * They never appear in URLs, cache keys or error messages.
+   */
+  headers?: SwapClientHeaders | undefined
+  /** Milliseconds before a request fails with `TimeoutError`. Default 15 000. */
+  timeoutMs?: number | undefined
+  /** How array parameters are written. Default `'repeat'`. */
+  arrayFormat?: ArrayFormat | undefined
+  /**
+   * Client-side pacing shared by every request of this client. Default
+   * `{ requestsPerSecond: 5, burst: 5 }`; `false` turns pacing off (429
+   * pauses still apply).
+   */
+  rateLimit?: RateLimitConfig | false | undefined
+  /**
+   * Adapts a response body before validation, for services whose envelopes
+   * differ from what the library accepts on its own.
+   *
+   * @example
+   * transformResponse: (body, { endpoint }) =>
+   *   endpoint === '/overview/tokens' ? Object.values(body.tokensByAddress) : body
+   */
+  transformResponse?: ((body: unknown, context: { endpoint: Endpoint }) => unknown) | undefined
+}
+
+export type SwapClient = {
+  /** The normalized base URL (no trailing slash). Part of every cache key. */
+  readonly baseUrl: string
+  readonly arrayFormat: ArrayFormat
+  readonly timeoutMs: number
+  /** The client-wide limiter; `rateLimiter.getState()` tells whether it is paused. */
+  readonly rateLimiter: RateLimiter
+  /** Sends one GET to an endpoint and returns its body, validated by `schema`. */
+  readonly request: <schema extends z.ZodMiniType>(
+    parameters: RequestParameters<schema>,
+  ) => Promise<z.output<schema>>
+  readonly uid: string
+}
+
+export type CreateSwapClientErrorType = InvalidParameterError
+
+let uidCounter = 0
+
+/**
+ * Creates a client for the token swap service. Pass it to any action, query
+ * factory or to `<SwapProvider client={client}>`.
+ *
+ * @example
+ * import { createSwapClient, getSwapRoute } from 'token-swap-hooks/core'
+ *
+ * const client = createSwapClient({ baseUrl: 'https://swap.example.com/api' })
+ * const route = await getSwapRoute(client, {
+ *   token0: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
+ *   token1: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+ *   amountIn: 10n ** 18n,
+ * })
+ */
+export function createSwapClient(config: SwapClientConfig): SwapClient {
+  if (typeof config !== 'object' || config === null)
+    throw new InvalidParameterError({
+      parameter: 'config',
+      rule: 'must be an object with a baseUrl',
+      value: config,
+    })
+  const { baseUrl, allowInsecureHttp = false, arrayFormat = 'repeat', timeoutMs = 15_000, rateLimit } = config
+  const normalized = normalizeBaseUrl(baseUrl, allowInsecureHttp)
+  if (!['repeat', 'comma', 'brackets'].includes(arrayFormat))
+    throw new InvalidParameterError({
+      parameter: 'arrayFormat',
+      rule: "must be 'repeat', 'comma' or 'brackets'",
+      value: arrayFormat,
+    })
+  if (typeof timeoutMs !== 'number' || !(timeoutMs > 0))
+    throw new InvalidParameterError({
+      parameter: 'timeoutMs',
+      rule: 'must be a number greater than 0 (Infinity for none)',
+      value: timeoutMs,
+    })
+  if (config.fetch !== undefined && typeof config.fetch !== 'function')
+    throw new InvalidParameterError({ parameter: 'fetch', rule: 'must be a function', value: config.fetch })
+  const rateLimiter = createRateLimiter(rateLimit)
+  return {
+    baseUrl: normalized.base,
+    arrayFormat,
+    timeoutMs,
+    rateLimiter,
+    request: createRequest({ ...config, ...normalized, arrayFormat, timeoutMs, rateLimiter }),
+    uid: `swap-client-${++uidCounter}`,
+  }
+}

@@ -1,0 +1,86 @@
+export type BaseErrorParameters = {
+  /** Extra lines shown under the short message. */
+  metaMessages?: string[] | undefined
+  /** A longer explanation, or the message of the cause. */
+  details?: string | undefined
+  /** The error that caused this one. */
+  cause?: unknown
+}
+
+export type BaseErrorType = BaseError & { name: 'BaseError' }
+
+/**
+ * The root of every error the library throws. Catch it to handle them all;
+ * narrow with `instanceof` or `error.name` to handle one kind.
+ *
+ * @example
+ * import { BaseError, getSwapRoute } from 'token-swap-hooks/core'
+ *
+ * try {
+ *   await getSwapRoute(client, { token0, token1, amountIn: 10n ** 18n })
+ * } catch (error) {
+ *   if (error instanceof BaseError) console.error(error.shortMessage)
+ * }
+ */
+export class BaseError extends Error {
+  /** A one-line summary, safe to show to a user. */
+  shortMessage: string
+  /** A longer explanation, or the message of the cause. */
+  details: string
+  metaMessages: string[] | undefined
+
+  override name = 'BaseError'
+
+  constructor(shortMessage: string, parameters: BaseErrorParameters = {}) {
+    const details =
+      parameters.details ??
+      (parameters.cause instanceof BaseError
+        ? parameters.cause.details
+        : parameters.cause instanceof Error
+          ? parameters.cause.message
+          : '')
+
+    const message = [
+      shortMessage,
+      ...(parameters.metaMessages?.length ? ['', ...parameters.metaMessages] : []),
+      ...(details ? ['', `Details: ${details}`] : []),
+    ].join('\n')
+
+    super(message, parameters.cause !== undefined ? { cause: parameters.cause } : undefined)
+    this.shortMessage = shortMessage
+    this.details = details
+    this.metaMessages = parameters.metaMessages
+  }
+
+  /**
+   * Walks the `cause` chain and returns the deepest error, or the first one
+   * for which `fn` returns true (`null` when none matches).
+   *
+   * @example
+   * const rateLimit = error.walk((e) => e instanceof RateLimitError)
+   */
+  walk(): unknown
+  walk(fn: (error: unknown) => boolean): unknown
+  walk(fn?: (error: unknown) => boolean): unknown {
+    return walk(this, fn)
+  }
+}
+
+/**
+ * Walks an error's `cause` chain (of any error, not only ours).
+ *
+ * @example
+ * const rejected = walk(error, (e) => (e as { code?: number }).code === 4001)
+ */
+export function walk(error: unknown, fn?: (error: unknown) => boolean): unknown {
+  let current = error
+  const seen = new Set<unknown>()
+  while (current !== null && current !== undefined && !seen.has(current)) {
+    seen.add(current)
+    if (fn?.(current)) return current
+    const next = (current as { cause?: unknown }).cause
+    if (next === undefined || next === null) break
+    current = next
+  }
+  return fn ? null : current
+}

@@ -1,0 +1,44 @@
+import { BaseError } from './base.js'
+
+export type InvalidParameterErrorType = InvalidParameterError & {
+  name: 'InvalidParameterError'
+}
+
+/**
+ * Thrown before any request when a parameter breaks a rule. Nothing was sent.
+ *
+ * @example
+ * try {
+ *   await getSwapRoute(client, { token0, token1, amountIn: 0n })
+ * } catch (error) {
+ *   if (error instanceof InvalidParameterError) error.parameter // 'amountIn'
+ * }
+ */
+export class InvalidParameterError extends BaseError {
+  override name = 'InvalidParameterError' as const
+  /** The name of the parameter, as the caller spells it (`amountIn`). */
+  parameter: string
+  /** The rule it broke, in words. */
+  rule: string
+
+  constructor({ parameter, rule, value }: { parameter: string; rule: string; value: unknown }) {
+    super(`Invalid parameter "${parameter}": ${rule}.`, {
+      metaMessages: [`Received: ${describeValue(value)}`],
+    })
+    this.parameter = parameter
+    this.rule = rule
+  }
+}
+
+/** A short, safe rendering of a value for error messages. */
+export function describeValue(value: unknown): string {
+  if (typeof value === 'bigint') return `${value}n`
+  if (typeof value === 'string') {
+    const shown = value.length > 66 ? `${value.slice(0, 63)}...` : value
+    return JSON.stringify(shown)
+  }
+  if (value === undefined) return 'undefined'
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value)
+  if (Array.isArray(value)) return `array(${value.length})`
+  return typeof value
+}

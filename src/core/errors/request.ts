@@ -1,0 +1,139 @@
+import { BaseError, type BaseErrorType } from './base.js'
+import type { ResponseValidationErrorType } from './response.js'
+
+export type HttpErrorType = HttpError & { name: 'HttpError' }
+
+/**
+ * The service answered with a status that is not 2xx.
+ * `url` carries no credentials; `body` is a short excerpt of what came back.
+ *
+ * @example
+ * if (error instanceof HttpError && error.status >= 500) showRetryLater()
+ */
+export class HttpError extends BaseError {
+  override name: string = 'HttpError'
+  status: number
+  url: string
+  /** The first characters of the response body, white space folded. */
+  body: string
+
+  constructor(
+    {
+      status,
+      url,
+      body,
+      details,
+    }: { status: number; url: string; body: string; details?: string | undefined },
+    shortMessage = `The swap service answered ${status}.`,
+  ) {
+    super(shortMessage, {
+      metaMessages: [`URL: ${url}`, ...(body ? [`Body: ${body}`] : [])],
+      details,
+    })
+    this.status = status
+    this.url = url
+    this.body = body
+  }
+}
+
+export type NoRouteErrorType = NoRouteError & { name: 'NoRouteError' }
+
+/**
+ * The service found no path between the two tokens (404 on `/swap/route` or
+ * `/get_path`). A normal outcome for a swap UI, never retried.
+ *
+ * @example
+ * if (error instanceof NoRouteError) return <p>No route for this pair</p>
+ */
+export class NoRouteError extends HttpError {
+  override name = 'NoRouteError' as const
+  token0: string
+  token1: string
+
+  constructor({ url, body, token0, token1 }: { url: string; body: string; token0: string; token1: string }) {
+    super({ status: 404, url, body }, `No route from ${token0} to ${token1}.`)
+    this.token0 = token0
+    this.token1 = token1
+  }
+}
+
+export type RateLimitErrorType = RateLimitError & { name: 'RateLimitError' }
+
+/**
+ * The service answered 429. `retryAfterMs` comes from `Retry-After`
+ * (seconds or an HTTP date) or `RateLimit-Reset` / `X-RateLimit-Reset`, or is
+ * `undefined` when the service sent none of them.
+ *
+ * @example
+ * if (error instanceof RateLimitError) console.log(`retry in ${error.retryAfterMs} ms`)
+ */
+export class RateLimitError extends HttpError {
+  override name = 'RateLimitError' as const
+  retryAfterMs: number | undefined
+
+  constructor({ url, body, retryAfterMs }: { url: string; body: string; retryAfterMs: number | undefined }) {
+    super(
+      { status: 429, url, body },
+      retryAfterMs === undefined
+        ? 'The swap service is rate limiting this client.'
+        : `The swap service is rate limiting this client; retry in ${Math.ceil(retryAfterMs / 1000)} s.`,
+    )
+    this.retryAfterMs = retryAfterMs
+  }
+}
+
+export type NetworkErrorType = NetworkError & { name: 'NetworkError' }
+
+/**
+ * The request never got an HTTP answer (DNS, connection refused, CORS, offline).
+ *
+ * @example
+ * if (error instanceof NetworkError) showOfflineBanner()
+ */
+export class NetworkError extends BaseError {
+  override name = 'NetworkError' as const
+  url: string
+
+  constructor({ url, cause }: { url: string; cause: unknown }) {
+    super('The swap service could not be reached.', { metaMessages: [`URL: ${url}`], cause })
+    this.url = url
+  }
+}
+
+export type TimeoutErrorType = TimeoutError & { name: 'TimeoutError' }
+
+/**
+ * The service did not answer within `timeoutMs`.
+ *
+ * @example
+ * const client = createSwapClient({ baseUrl, timeoutMs: 5_000 })
+ */
+export class TimeoutError extends BaseError {
+  override name = 'TimeoutError' as const
+  url: string
+  timeoutMs: number
+
+  constructor({ url, timeoutMs }: { url: string; timeoutMs: number }) {
+    super(`The swap service did not answer within ${timeoutMs} ms.`, {
+      metaMessages: [`URL: ${url}`],
+    })
+    this.url = url
+    this.timeoutMs = timeoutMs
+  }
+}
+
+/** Every error a request to the service can end with. */
+export type RequestErrorType =
+  | HttpErrorType
+  | RateLimitErrorType
+  | NetworkErrorType
+  | TimeoutErrorType
+  | ResponseValidationErrorType
+  | BaseErrorType
+
+/** Turns a 404 from a route endpoint into `NoRouteError`; other errors pass through. */
+export function toNoRouteError(error: unknown, token0: string, token1: string): unknown {
+  if (error instanceof HttpError && error.status === 404 && !(error instanceof NoRouteError))
+    return new NoRouteError({ url: error.url, body: error.body, token0, token1 })
+  return error
+}

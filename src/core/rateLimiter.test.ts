@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { createRateLimiter, defaultRateLimit, type RateLimiter } from './rateLimiter.js'
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: 1_000_000 })
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+/** Starts `count` acquires and records, on the fake clock, when each one is granted. */
+function acquireMany(limiter: RateLimiter, count: number, signal?: AbortSignal) {
+  const start = Date.now()
+  const granted: number[] = []
+  const settled = Array.from({ length: count }, () =>
+    limiter.acquire(signal).then(() => granted.push(Date.now() - start)),
+  )
+  return { granted, settled: Promise.allSettled(settled) }
+}
+
+describe('createRateLimiter', () => {
+  test('lets a burst through at once, then paces at the configured rate', async () => {
+    const { granted } = acquireMany(createRateLimiter({ requestsPerSecond: 50, burst: 3 }), 6)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(granted).toEqual([0, 0, 0])
+    await vi.advanceTimersByTimeAsync(100)
+    expect(granted).toEqual([0, 0, 0, 20, 40, 60])
+  })
+
+  test('burst defaults to 1 when a rate is configured: evenly spaced requests', async () => {
+    const { granted } = acquireMany(createRateLimiter({ requestsPerSecond: 10 }), 4)
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(granted).toEqual([0, 100, 200, 300])
+  })
+
+  test('the default is five per second in bursts of five', async () => {
+    expect(defaultRateLimit).toEqual({ requestsPerSecond: 5, burst: 5 })
+    const { granted } = acquireMany(createRateLimiter(undefined), 7)
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(granted).toEqual([0, 0, 0, 0, 0, 200, 400])
+  })
+
+  test('false does no pacing', async () => {
+    const { granted } = acquireMany(createRateLimiter(false), 500)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(granted).toHaveLength(500)
+    expect(new Set(granted)).toEqual(new Set([0]))
+  })
+
+  test('a 429 pauses every caller until the reset, and the state says so', async () => {
+    const limiter = createRateLimiter({ requestsPerSecond: 100, burst: 10 })
+    const seen: (number | undefined)[] = []
+    limiter.subscribe(() => seen.push(limiter.getState().rateLimitedUntil))
+    const until = limiter.onRateLimited(800)
+    expect(until).toBe(Date.now() + 800)
+    expect(limiter.getState()).toEqual({ rateLimitedUntil: until })
+    const { granted } = acquireMany(limiter, 3)
+    await vi.advanceTimersByTimeAsync(799)
+    expect(granted).toEqual([])
+    await vi.advanceTimersByTimeAsync(1)
+    expect(granted).toEqual([800, 800, 800])
+    expect(limiter.getState()).toEqual({ rateLimitedUntil: undefined })
+    expect(seen).toEqual([until, undefined])
+  })
+
+  test('the pause ends (and listeners hear it) even when nobody is waiting', async () => {
+    const limiter = createRateLimiter(false)
+    const listener = vi.fn()
+    limiter.subscribe(listener)
+    limiter.onRateLimited(500)
+    await vi.advanceTimersByTimeAsync(500)
+    expect(listener).toHaveBeenCalledTimes(2)
+    expect(limiter.getState().rateLimitedUntil).toBeUndefined()
+  })
+
+  test('a shorter pause never shortens a longer one; without a reset header the pause doubles', () => {
+    const limiter = createRateLimiter(false)
+    const now = Date.now()
+    expect(limiter.onRateLimited(undefined)).toBe(now + 1000)
+    expect(limiter.onRateLimited(undefined)).toBe(now + 2000)
+    expect(limiter.onRateLimited(10)).toBe(now + 2000)
+    limiter.onSuccess()
+    // After a success the fallback starts again from one second (still inside the longer pause).
+    expect(limiter.onRateLimited(undefined)).toBe(now + 2000)
+  })
+
+  test('an abort removes the waiter from the queue and gives its turn away', async () => {
+    const limiter = createRateLimiter({ requestsPerSecond: 10 })
+    await limiter.acquire()
+    const controller = new AbortController()
+    const aborted = limiter.acquire(controller.signal).catch((e: unknown) => e)
+    const { granted } = acquireMany(limiter, 1)
+    controller.abort()
+    expect(((await aborted) as Error).name).toBe('AbortError')
+    await vi.advanceTimersByTimeAsync(100)
+    expect(granted).toEqual([100])
+  })
+})

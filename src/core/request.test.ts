@@ -1,0 +1,228 @@
+import { delay, HttpResponse, http } from 'msw'
+import { describe, expect, test } from 'vitest'
+import { baseUrl, USDC, WETH } from '../../test/constants.js'
+import { setupMswServer } from '../../test/msw.js'
+import { getSwapRoute } from './actions/getSwapRoute.js'
+import { getTokens } from './actions/getTokens.js'
+import { createSwapClient } from './client.js'
+import { BaseError } from './errors/base.js'
+import { HttpError, NetworkError, RateLimitError, TimeoutError } from './errors/request.js'
+import { ResponseValidationError } from './errors/response.js'
+
+const { server, requests } = setupMswServer()
+const route = { token0: WETH, token1: USDC, amountIn: 10n }
+const tokensUrl = `${baseUrl}/overview/tokens`
+
+describe('status and body handling', () => {
+  const client = createSwapClient({ baseUrl, rateLimit: false })
+
+  test('an HTML error page becomes an HttpError with a readable excerpt, never a SyntaxError', async () => {
+    server.use(
+      http.get(
+        tokensUrl,
+        () =>
+          new HttpResponse(
+            '<html><head><style>h1{}</style></head><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>',
+            { status: 502, headers: { 'content-type': 'text/html' } },
+          ),
+      ),
+    )
+    const error = await getTokens(client).catch((e) => e)
+    expect(error).toBeInstanceOf(HttpError)
+    expect(error.name).toBe('HttpError')
+    expect(error.status).toBe(502)
+    expect(error.body).toBe('502 Bad Gateway nginx')
+    expect(error.url).toBe(tokensUrl)
+    expect(error.message).toMatchInlineSnapshot(`
+      "The swap service answered 502.
+
+      URL: https://swap.test/overview/tokens
+      Body: 502 Bad Gateway nginx"
+    `)
+  })
+
+  test('an HTML page with status 200 is a ResponseValidationError at $', async () => {
+    server.use(
+      http.get(tokensUrl, () =>
+        HttpResponse.html('<!doctype html><title>Login</title><p>Please sign in</p>'),
+      ),
+    )
+    const error = await getTokens(client).catch((e) => e)
+    expect(error).toBeInstanceOf(ResponseValidationError)
+    expect(error.path).toBe('$')
+    expect(error.shortMessage).toMatch(/expected JSON, got text\/html/)
+  })
+
+  test('an empty 200 body is a ResponseValidationError', async () => {
+    server.use(http.get(tokensUrl, () => new HttpResponse(null, { status: 200 })))
+    const error = await getTokens(client).catch((e) => e)
+    expect(error).toBeInstanceOf(ResponseValidationError)
+    expect(error.shortMessage).toBe(
+      'Unexpected response from /overview/tokens at $: expected a JSON body, got an empty body (status 200).',
+    )
+  })
+
+  test('a 422 with a FastAPI body is an HttpError whose details name the parameter', async () => {
+    server.use(
+      http.get(tokensUrl, () =>
+        HttpResponse.json(
+          { detail: [{ loc: ['query', 'blacklist'], msg: 'value could not be parsed to a boolean' }] },
+          { status: 422 },
+        ),
+      ),
+    )
+    const error = await getTokens(client).catch((e) => e)
+    expect(error).toBeInstanceOf(HttpError)
+    expect(error.status).toBe(422)
+    expect(error.details).toBe('blacklist: value could not be parsed to a boolean')
+  })
+
+  test('a connection failure is a NetworkError with the cause kept', async () => {
+    server.use(http.get(tokensUrl, () => HttpResponse.error()))
+    const error = await getTokens(client).catch((e) => e)
+    expect(error).toBeInstanceOf(NetworkError)
+    expect(error).toBeInstanceOf(BaseError)
+    expect(error.cause).toBeInstanceOf(TypeError)
+    expect(error.shortMessage).toBe('The swap service could not be reached.')
+  })
+})
+
+describe('429', () => {
+  test.each([
+    ['Retry-After in seconds', () => ({ 'retry-after': '3' }), 3000],
+    [
+      'Retry-After as an HTTP date',
+      () => ({ 'retry-after': new Date(Date.now() + 5000).toUTCString() }),
+      5000,
+    ],
+    ['RateLimit-Reset in seconds', () => ({ 'ratelimit-reset': '7' }), 7000],
+    [
+      'X-RateLimit-Reset as a Unix time',
+      () => ({ 'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 9) }),
+      9000,
+    ],
+  ])('%s gives retryAfterMs and pauses the whole client', async (_, headers, expected) => {
+    const client = createSwapClient({ baseUrl, rateLimit: false })
+    server.use(
+      http.get(tokensUrl, () =>
+        HttpResponse.json({ detail: 'slow down' }, { status: 429, headers: headers() }),
+      ),
+    )
+    const error = await getTokens(client).catch((e) => e)
+    expect(error).toBeInstanceOf(RateLimitError)
+    expect(error).toBeInstanceOf(HttpError)
+    expect(error.status).toBe(429)
+    expect(Math.abs(error.retryAfterMs - expected)).toBeLessThanOrEqual(1000)
+    const { rateLimitedUntil } = client.rateLimiter.getState()
+    expect(rateLimitedUntil).toBeGreaterThan(Date.now() + expected - 1100)
+
+    // Every other request of this client now waits for the pause instead of being sent.
+    const controller = new AbortController()
+    const pending = getSwapRoute(client, route, { signal: controller.signal }).catch((e) => e)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(requests).toHaveLength(1)
+    controller.abort()
+    expect((await pending).name).toBe('AbortError')
+    expect(requests).toHaveLength(1)
+  })
+
+  test('without any reset header, retryAfterMs is undefined and the client pauses for a fallback second', async () => {
+    const client = createSwapClient({ baseUrl, rateLimit: false })
+    server.use(http.get(tokensUrl, () => new HttpResponse('Too Many Requests', { status: 429 })))
+    const error = await getTokens(client).catch((e) => e)
+    expect(error.retryAfterMs).toBeUndefined()
+    expect(error.shortMessage).toBe('The swap service is rate limiting this client.')
+    const until = client.rateLimiter.getState().rateLimitedUntil as number
+    expect(until - Date.now()).toBeGreaterThan(800)
+    expect(until - Date.now()).toBeLessThanOrEqual(1000)
+  })
+})
+
+describe('abort and timeout', () => {
+  test('a caller’s abort surfaces as the standard AbortError', async () => {
+    const client = createSwapClient({ baseUrl, rateLimit: false })
+    server.use(
+      http.get(tokensUrl, async () => {
+        await delay(2000)
+        return HttpResponse.json([])
+      }),
+    )
+    const controller = new AbortController()
+    const pending = getTokens(client, {}, { signal: controller.signal }).catch((e) => e)
+    setTimeout(() => controller.abort(), 20)
+    const error = await pending
+    expect(error).toBeInstanceOf(DOMException)
+    expect(error.name).toBe('AbortError')
+  })
+
+  test('an already aborted signal sends nothing', async () => {
+    const client = createSwapClient({ baseUrl })
+    const error = await getTokens(client, {}, { signal: AbortSignal.abort() }).catch((e) => e)
+    expect(error.name).toBe('AbortError')
+    expect(requests).toHaveLength(0)
+  })
+
+  test('a slow answer becomes a TimeoutError after timeoutMs', async () => {
+    const client = createSwapClient({ baseUrl, rateLimit: false, timeoutMs: 50 })
+    server.use(
+      http.get(tokensUrl, async () => {
+        await delay(2000)
+        return HttpResponse.json([])
+      }),
+    )
+    const started = Date.now()
+    const error = await getTokens(client).catch((e) => e)
+    expect(error).toBeInstanceOf(TimeoutError)
+    expect(error.timeoutMs).toBe(50)
+    expect(Date.now() - started).toBeLessThan(1500)
+  })
+
+  test('the timeout also holds when a custom fetch ignores the signal', async () => {
+    const client = createSwapClient({
+      baseUrl,
+      timeoutMs: 30,
+      rateLimit: false,
+      fetch: () => new Promise<Response>(() => {}),
+    })
+    expect(await getTokens(client).catch((e) => e)).toBeInstanceOf(TimeoutError)
+  })
+})
+
+describe('secrets', () => {
+  test('headers are sent but never appear in URLs or error messages, even when the server echoes them', async () => {
+    const apiKey = 'sk_live_0123456789abcdef'
+    const client = createSwapClient({
+      baseUrl: `${baseUrl}?tenant=acme-secret-tenant`,
+      rateLimit: false,
+      headers: async () => ({ 'x-api-key': apiKey }),
+    })
+    server.use(
+      http.get(tokensUrl, ({ request }) =>
+        HttpResponse.json({ detail: `invalid key ${request.headers.get('x-api-key')}` }, { status: 401 }),
+      ),
+    )
+    const error = await getTokens(client).catch((e) => e)
+    expect(requests[0]?.headers.get('x-api-key')).toBe(apiKey)
+    expect(requests[0]?.url).not.toContain(apiKey)
+    expect(new URL(requests[0]?.url as string).searchParams.get('tenant')).toBe('acme-secret-tenant')
+    expect(error).toBeInstanceOf(HttpError)
+    expect(error.status).toBe(401)
+    const everything = `${error.message} ${error.body} ${error.details} ${error.url}`
+    expect(everything).not.toContain(apiKey)
+    expect(everything).not.toContain('acme-secret-tenant')
+    expect(error.details).toBe('invalid key ***')
+  })
+
+  test('a headers function that throws gives a BaseError with the cause', async () => {
+    const client = createSwapClient({
+      baseUrl,
+      headers: () => {
+        throw new Error('no session')
+      },
+    })
+    const error = await getTokens(client).catch((e) => e)
+    expect(error).toBeInstanceOf(BaseError)
+    expect(error.details).toBe('no session')
+    expect(requests).toHaveLength(0)
+  })
+})

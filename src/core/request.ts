@@ -1,0 +1,165 @@
+import type * as z from 'zod/mini'
+import { BaseError } from './errors/base.js'
+import { HttpError, NetworkError, RateLimitError, TimeoutError } from './errors/request.js'
+import { ResponseValidationError } from './errors/response.js'
+import type { RateLimiter } from './rateLimiter.js'
+import { parseResponse } from './schemas.js'
+import type { Endpoint } from './types.js'
+import { parseRetryAfter } from './utils/retryAfter.js'
+import { abortError, raceAbort, withTimeout } from './utils/signal.js'
+import { type ArrayFormat, encodeQuery, type QueryValue, redactUrl } from './utils/url.js'
+
+export type RequestParameters<schema extends z.ZodMiniType = z.ZodMiniType> = {
+  endpoint: Endpoint
+  /** The schema the body must match; the request resolves with its output. */
+  schema: schema
+  /** Wire names and values; `undefined` values and empty arrays are left out. */
+  query?: Record<string, QueryValue> | undefined
+  signal?: AbortSignal | undefined
+}
+
+type RequestConfig = {
+  base: string
+  baseQuery: [string, string][]
+  arrayFormat: ArrayFormat
+  timeoutMs: number
+  rateLimiter: RateLimiter
+  fetch?: typeof fetch | undefined
+  headers?:
+    | Record<string, string>
+    | (() => Record<string, string> | Promise<Record<string, string>>)
+    | undefined
+  transformResponse?: ((body: unknown, context: { endpoint: Endpoint }) => unknown) | undefined
+}
+
+const excerptLength = 200
+
+/** Builds the `request` function of a client: pacing, timeout, status and body handling. */
+export function createRequest(config: RequestConfig) {
+  return async function request<schema extends z.ZodMiniType>({
+    endpoint,
+    query = {},
+    signal,
+    schema,
+  }: RequestParameters<schema>): Promise<z.output<schema>> {
+    const url = `${config.base}${endpoint}${encodeQuery(query, config.arrayFormat, config.baseQuery)}`
+    const safeUrl = redactUrl(url, config.baseQuery)
+
+    await config.rateLimiter.acquire(signal)
+
+    let headers: Record<string, string>
+    try {
+      headers = { ...(typeof config.headers === 'function' ? await config.headers() : config.headers) }
+    } catch (cause) {
+      throw new BaseError('Could not build the request headers.', { cause })
+    }
+    const secrets = Object.values(headers).filter((value) => value.length >= 4)
+
+    const timeout = withTimeout(signal, config.timeoutMs)
+    let response: Response
+    let text: string
+    try {
+      const fetchFn = config.fetch ?? globalThis.fetch
+      response = await raceAbort(
+        fetchFn(url, {
+          method: 'GET',
+          headers: { accept: 'application/json', ...headers },
+          signal: timeout.signal,
+        }),
+        timeout.signal,
+      )
+      text = await raceAbort(response.text(), timeout.signal)
+    } catch (error) {
+      if (timeout.timedOut()) throw new TimeoutError({ url: safeUrl, timeoutMs: config.timeoutMs })
+      if (signal?.aborted) throw abortError(signal)
+      if (error instanceof DOMException && error.name === 'AbortError') throw error
+      throw new NetworkError({ url: safeUrl, cause: error })
+    } finally {
+      timeout.clear()
+    }
+
+    const body = excerpt(text, secrets)
+    if (response.status === 429) {
+      const retryAfterMs = parseRetryAfter(response.headers)
+      config.rateLimiter.onRateLimited(retryAfterMs)
+      throw new RateLimitError({ url: safeUrl, body, retryAfterMs })
+    }
+    config.rateLimiter.onSuccess()
+    if (!response.ok)
+      throw new HttpError({
+        status: response.status,
+        url: safeUrl,
+        body,
+        details: hideSecrets(errorDetail(text), secrets),
+      })
+
+    if (text.trim() === '')
+      throw new ResponseValidationError({
+        endpoint,
+        path: '$',
+        problem: `expected a JSON body, got an empty body (status ${response.status})`,
+        url: safeUrl,
+      })
+    let json: unknown
+    try {
+      json = JSON.parse(text)
+    } catch (cause) {
+      const type = response.headers.get('content-type') ?? 'no content-type'
+      throw new ResponseValidationError({
+        endpoint,
+        path: '$',
+        problem: `expected JSON, got ${type}: ${JSON.stringify(body.slice(0, 80))}`,
+        url: safeUrl,
+        cause,
+      })
+    }
+    if (config.transformResponse) {
+      try {
+        json = config.transformResponse(json, { endpoint })
+      } catch (cause) {
+        throw new ResponseValidationError({
+          endpoint,
+          path: '$',
+          problem: 'transformResponse threw',
+          url: safeUrl,
+          cause,
+        })
+      }
+    }
+    return parseResponse(schema, json, { endpoint, url: safeUrl })
+  }
+}
+
+/** A short, readable excerpt of a body: tags stripped, white space folded, secrets hidden. */
+function excerpt(text: string, secrets: string[]): string {
+  let out = text
+    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+  out = hideSecrets(out, secrets) as string
+  return out.length > excerptLength ? `${out.slice(0, excerptLength - 3)}...` : out
+}
+
+function hideSecrets(text: string | undefined, secrets: string[]): string | undefined {
+  if (text === undefined) return undefined
+  let out = text
+  for (const secret of secrets) out = out.split(secret).join('***')
+  return out
+}
+
+/** Turns a FastAPI-style `{ detail }` body into one line, when there is one. */
+function errorDetail(text: string): string | undefined {
+  try {
+    const { detail } = JSON.parse(text) as { detail?: unknown }
+    if (typeof detail === 'string') return detail
+    if (Array.isArray(detail))
+      return detail
+        .map((item: { loc?: unknown[]; msg?: unknown }) => {
+          const loc = Array.isArray(item?.loc) ? item.loc.filter((part) => part !== 'query').join('.') : ''
+          return loc ? `${loc}: ${String(item?.msg ?? '')}` : String(item?.msg ?? '')
+        })
+        .join('; ')
+  } catch {}
+  return undefined
+}

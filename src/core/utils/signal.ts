@@ -1,0 +1,52 @@
+/** The standard error for an aborted operation. */
+export function abortError(signal?: AbortSignal): DOMException {
+  const reason: unknown = signal?.reason
+  if (reason instanceof DOMException && reason.name === 'AbortError') return reason
+  return new DOMException('The operation was aborted.', 'AbortError')
+}
+
+/** Resolves `promise`, or rejects as soon as `signal` aborts (even if the work ignores it). */
+export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason)
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason)
+    signal.addEventListener('abort', onAbort, { once: true })
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort)
+        resolve(value)
+      },
+      (error) => {
+        signal.removeEventListener('abort', onAbort)
+        reject(error)
+      },
+    )
+  })
+}
+
+/**
+ * One signal that aborts when the caller's signal aborts or after `timeoutMs`.
+ * `timedOut()` tells which happened; `clear()` stops the timer.
+ */
+export function withTimeout(signal: AbortSignal | undefined, timeoutMs: number) {
+  const controller = new AbortController()
+  let timedOut = false
+  const onAbort = () => controller.abort(signal?.reason)
+  if (signal?.aborted) controller.abort(signal.reason)
+  else signal?.addEventListener('abort', onAbort, { once: true })
+  const timer =
+    Number.isFinite(timeoutMs) && timeoutMs > 0
+      ? setTimeout(() => {
+          timedOut = true
+          controller.abort(new DOMException('The request timed out.', 'TimeoutError'))
+        }, timeoutMs)
+      : undefined
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    clear() {
+      if (timer !== undefined) clearTimeout(timer)
+      signal?.removeEventListener('abort', onAbort)
+    },
+  }
+}

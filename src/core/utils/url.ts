@@ -1,0 +1,119 @@
+import { InvalidParameterError } from '../errors/parameter.js'
+
+/** How arrays are written in the query string. The spec does not say, so it is a setting. */
+export type ArrayFormat = 'repeat' | 'comma' | 'brackets'
+
+export type QueryValue = string | number | bigint | boolean | readonly string[] | undefined
+
+const loopbackHosts = new Set(['localhost', '[::1]', '::1'])
+
+/** True for localhost, 127.0.0.0/8, [::1] and *.localhost. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase()
+  if (loopbackHosts.has(host) || host.endsWith('.localhost')) return true
+  return /^127(\.\d{1,3}){3}$/.test(host)
+}
+
+export type NormalizedBaseUrl = {
+  /** The base URL without a trailing slash and without its own query string. */
+  base: string
+  /** Query parameters carried by the base URL itself, sent with every request. */
+  baseQuery: [string, string][]
+}
+
+/**
+ * Checks and normalizes a base URL. Absolute URLs must be https, or http on a
+ * loopback host (or with `allowInsecureHttp`). A path starting with `/` is
+ * resolved against the page's origin at request time.
+ */
+export function normalizeBaseUrl(baseUrl: unknown, allowInsecureHttp = false): NormalizedBaseUrl {
+  if (typeof baseUrl !== 'string' || baseUrl.trim() === '')
+    throw new InvalidParameterError({
+      parameter: 'baseUrl',
+      rule: 'must be a non-empty URL string',
+      value: baseUrl,
+    })
+  const trimmed = baseUrl.trim()
+  if (trimmed.startsWith('/') && !trimmed.startsWith('//')) {
+    const [path = '', search = ''] = trimmed.split('?', 2)
+    return {
+      base: path.replace(/\/+$/, ''),
+      baseQuery: [...new URLSearchParams(search)],
+    }
+  }
+  let url: URL
+  try {
+    url = new URL(trimmed)
+  } catch {
+    throw new InvalidParameterError({
+      parameter: 'baseUrl',
+      rule: 'must be an absolute http(s) URL or a path starting with "/"',
+      value: baseUrl,
+    })
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new InvalidParameterError({
+      parameter: 'baseUrl',
+      rule: 'must use https:// (or http:// on a loopback host)',
+      value: `${url.protocol}//${url.host}`,
+    })
+  if (url.protocol === 'http:' && !allowInsecureHttp && !isLoopbackHost(url.hostname))
+    throw new InvalidParameterError({
+      parameter: 'baseUrl',
+      rule: 'must use https://. The service asks clients to communicate securely; plain http:// is accepted only for loopback hosts (localhost, 127.0.0.0/8, [::1]) or with allowInsecureHttp: true',
+      value: `http://${url.host}`,
+    })
+  if (url.hash)
+    throw new InvalidParameterError({
+      parameter: 'baseUrl',
+      rule: 'must not contain a #fragment',
+      value: baseUrl,
+    })
+  if (url.username || url.password)
+    throw new InvalidParameterError({
+      parameter: 'baseUrl',
+      rule: 'must not contain credentials (user:password@); pass them with the headers option',
+      value: `${url.protocol}//***@${url.host}`,
+    })
+  const baseQuery = [...url.searchParams]
+  const path = url.pathname.replace(/\/+$/, '')
+  return { base: `${url.protocol}//${url.host}${path}`, baseQuery }
+}
+
+/** Writes query parameters in the spec's wire names; `undefined` and empty arrays are not sent. */
+export function encodeQuery(
+  query: Record<string, QueryValue>,
+  arrayFormat: ArrayFormat,
+  baseQuery: readonly [string, string][] = [],
+): string {
+  const params = new URLSearchParams(baseQuery as [string, string][])
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue
+    if (Array.isArray(value)) {
+      if (value.length === 0) continue
+      if (arrayFormat === 'comma') params.append(key, value.join(','))
+      else {
+        const name = arrayFormat === 'brackets' ? `${key}[]` : key
+        for (const item of value) params.append(name, item)
+      }
+      continue
+    }
+    params.append(key, String(value))
+  }
+  const search = params.toString()
+  return search ? `?${search}` : ''
+}
+
+/**
+ * The URL as it may appear in an error: the values of the base URL's own query
+ * parameters (where an API key could sit) are hidden.
+ */
+export function redactUrl(url: string, baseQuery: readonly [string, string][]): string {
+  let out = url
+  for (const [key, value] of baseQuery) {
+    if (!value) continue
+    const pair = `${encodeURIComponent(key)}=${new URLSearchParams({ v: value }).toString().slice(2)}`
+    out = out.replace(pair, `${encodeURIComponent(key)}=***`)
+  }
+  return out
+}

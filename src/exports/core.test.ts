@@ -1,0 +1,31 @@
+import { expect, test } from 'vitest'
+import * as core from './core.js'
+
+test('the public runtime exports of token-swap-hooks/core', () => {
+  expect(Object.keys(core).sort()).toMatchInlineSnapshot(`
+    [
+      "BaseError",
+      "HttpError",
+      "InvalidParameterError",
+      "NetworkError",
+      "NoRouteError",
+      "RateLimitError",
+      "ResponseValidationError",
+      "TimeoutError",
+      "createRateLimiter",
+      "createSwapClient",
+      "defaultRateLimit",
+      "getLegacyPairs",
+      "getLegacyPath",
+      "getLegacyTokens",
+      "getPairs",
+      "getSwapInfo",
+      "getSwapRoute",
+      "getTokenPrice",
+      "getTokens",
+      "getTokensData",
+      "parseRetryAfter",
+      "walk",
+    ]
+  `)
+})

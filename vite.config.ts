@@ -1,0 +1,49 @@
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vitest/config'
+
+const entries = {
+  core: 'src/exports/core.ts',
+}
+
+// Packages the library imports but never bundles.
+const external = [
+  /^react($|\/)/,
+  /^react-dom($|\/)/,
+  /^@tanstack\//,
+  /^viem($|\/)/,
+  /^zod($|\/)/,
+  /^msw($|\/)/,
+  /^node:/,
+]
+
+export default defineConfig({
+  plugins: [react()],
+  publicDir: false,
+  build: {
+    lib: { entry: entries, formats: ['es'] },
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    minify: false,
+    target: 'es2022',
+    rollupOptions: { external },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: [
+            'src/core/**/*.test.ts',
+            'src/exports/**/*.test.ts',
+            'src/query/**/*.test.ts',
+            'src/mock/**/*.test.ts',
+            'test/**/*.test.ts',
+          ],
+        },
+      },
+    ],
+  },
+})
