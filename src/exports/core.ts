@@ -63,6 +63,8 @@ export {
   type SwapClientConfig,
   type SwapClientHeaders,
 } from '../core/client.js'
+// Utilities
+export { isNativeToken, nativeTokenAddress } from '../core/constants.js'
 // Errors
 export { BaseError, type BaseErrorType, walk } from '../core/errors/base.js'
 export { InvalidParameterError, type InvalidParameterErrorType } from '../core/errors/parameter.js'
@@ -90,5 +92,6 @@ export {
 // Data
 export type { LegacyPath, Pair, Route, SwapInfo, Token, TokenData } from '../core/schemas.js'
 export type { Endpoint, RequestOptions } from '../core/types.js'
+export { getMinAmountOut } from '../core/utils/getMinAmountOut.js'
 export { parseRetryAfter } from '../core/utils/retryAfter.js'
 export type { ArrayFormat } from '../core/utils/url.js'
