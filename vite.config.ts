@@ -2,7 +2,9 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 
 const entries = {
+  index: 'src/exports/index.ts',
   core: 'src/exports/core.ts',
+  query: 'src/exports/query.ts',
 }
 
 // Packages the library imports but never bundles.
@@ -42,6 +44,15 @@ export default defineConfig({
             'src/mock/**/*.test.ts',
             'test/**/*.test.ts',
           ],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'react',
+          environment: 'jsdom',
+          include: ['src/react/**/*.test.{ts,tsx}', 'test/**/*.test.tsx'],
+          setupFiles: ['test/setup-react.ts'],
         },
       },
     ],

@@ -93,5 +93,6 @@ export {
 export type { LegacyPath, Pair, Route, SwapInfo, Token, TokenData } from '../core/schemas.js'
 export type { Endpoint, RequestOptions } from '../core/types.js'
 export { getMinAmountOut } from '../core/utils/getMinAmountOut.js'
+export { getRetryDelay, isRetryableError, maxAttempts } from '../core/utils/retry.js'
 export { parseRetryAfter } from '../core/utils/retryAfter.js'
 export type { ArrayFormat } from '../core/utils/url.js'

@@ -6,7 +6,7 @@ import type { RequestOptions } from '../types.js'
 import { assertObject } from '../utils/validate.js'
 
 /** The endpoint takes no parameters. */
-export type GetLegacyPairsParameters = Record<string, never>
+export type GetLegacyPairsParameters = Record<never, never>
 
 export type GetLegacyPairsReturnType = Pair[]
 

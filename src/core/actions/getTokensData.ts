@@ -6,7 +6,7 @@ import type { RequestOptions } from '../types.js'
 import { assertObject } from '../utils/validate.js'
 
 /** The endpoint takes no parameters. */
-export type GetTokensDataParameters = Record<string, never>
+export type GetTokensDataParameters = Record<never, never>
 
 export type GetTokensDataReturnType = TokenData[]
 

@@ -7,7 +7,11 @@ export function abortError(signal?: AbortSignal): DOMException {
 
 /** Resolves `promise`, or rejects as soon as `signal` aborts (even if the work ignores it). */
 export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason)
+  if (signal.aborted) {
+    // The work may still settle (often with its own AbortError): nobody waits for it.
+    promise.catch(() => {})
+    return Promise.reject(signal.reason)
+  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason)
     signal.addEventListener('abort', onAbort, { once: true })

@@ -1,0 +1,65 @@
+import { expect, test } from 'vitest'
+import * as main from './index.js'
+import * as query from './query.js'
+
+test('the public runtime exports of token-swap-hooks', () => {
+  expect(Object.keys(main).sort()).toMatchInlineSnapshot(`
+    [
+      "BaseError",
+      "HttpError",
+      "InvalidParameterError",
+      "NetworkError",
+      "NoRouteError",
+      "RateLimitError",
+      "ResponseValidationError",
+      "SwapProvider",
+      "SwapProviderNotFoundError",
+      "TimeoutError",
+      "createSwapClient",
+      "getMinAmountOut",
+      "isNativeToken",
+      "nativeTokenAddress",
+      "useLegacyPairs",
+      "useLegacyPath",
+      "useLegacyTokens",
+      "usePairs",
+      "useRateLimitState",
+      "useSwapClient",
+      "useSwapInfo",
+      "useSwapRoute",
+      "useTokenPrice",
+      "useTokens",
+      "useTokensData",
+    ]
+  `)
+})
+
+test('the public runtime exports of token-swap-hooks/query', () => {
+  expect(Object.keys(query).sort()).toMatchInlineSnapshot(`
+    [
+      "deserializeBigInts",
+      "getLegacyPairsQueryKey",
+      "getLegacyPairsQueryOptions",
+      "getLegacyPathQueryKey",
+      "getLegacyPathQueryOptions",
+      "getLegacyTokensQueryKey",
+      "getLegacyTokensQueryOptions",
+      "getPairsQueryKey",
+      "getPairsQueryOptions",
+      "getSwapInfoQueryKey",
+      "getSwapInfoQueryOptions",
+      "getSwapRouteQueryKey",
+      "getSwapRouteQueryOptions",
+      "getTokenPriceQueryKey",
+      "getTokenPriceQueryOptions",
+      "getTokensDataQueryKey",
+      "getTokensDataQueryOptions",
+      "getTokensQueryKey",
+      "getTokensQueryOptions",
+      "hashFn",
+      "queryDefaults",
+      "serializeBigInts",
+      "withRateLimitPause",
+    ]
+  `)
+})

@@ -1,0 +1,39 @@
+import {
+  type GetLegacyPathParameters,
+  type GetLegacyPathReturnType,
+  getLegacyPath,
+} from '../core/actions/getLegacyPath.js'
+import { assertRouteParameters } from '../core/utils/validate.js'
+import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
+
+const factory = createQueryFactory({
+  name: 'legacyPath',
+  fields: ['token0', 'token1', 'amountIn'],
+  action: getLegacyPath,
+  assert: assertRouteParameters,
+})
+
+export type GetLegacyPathOptions = ExactPartial<GetLegacyPathParameters>
+export type GetLegacyPathQueryFnData = GetLegacyPathReturnType
+export type GetLegacyPathData = GetLegacyPathQueryFnData
+
+/**
+ * Query options for `/get_path`: key, function, retry policy and cache times.
+ * Disabled until every parameter is valid.
+ *
+ * @example
+ * import { getLegacyPathQueryOptions } from 'token-swap-hooks/query'
+ *
+ * const path = await queryClient.fetchQuery(getLegacyPathQueryOptions(client, { token0, token1, amountIn }))
+ */
+export const getLegacyPathQueryOptions = factory.queryOptions
+
+/**
+ * The cache key: `['legacyPath', { baseUrl, token0, token1, amountIn }]`.
+ *
+ * @example
+ * queryClient.invalidateQueries({ queryKey: getLegacyPathQueryKey({ baseUrl: client.baseUrl }) })
+ */
+export const getLegacyPathQueryKey = factory.queryKey
+
+export type GetLegacyPathQueryKey = ReturnType<typeof getLegacyPathQueryKey>

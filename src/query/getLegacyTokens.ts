@@ -1,0 +1,38 @@
+import {
+  type GetLegacyTokensParameters,
+  type GetLegacyTokensReturnType,
+  getLegacyTokens,
+} from '../core/actions/getLegacyTokens.js'
+import { assertObject } from '../core/utils/validate.js'
+import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
+
+const factory = createQueryFactory({
+  name: 'legacyTokens',
+  fields: [],
+  action: getLegacyTokens,
+  assert: (parameters) => assertObject(parameters),
+})
+
+export type GetLegacyTokensOptions = ExactPartial<GetLegacyTokensParameters>
+export type GetLegacyTokensQueryFnData = GetLegacyTokensReturnType
+export type GetLegacyTokensData = GetLegacyTokensQueryFnData
+
+/**
+ * Query options for `/get_tokens`: key, function, retry policy and cache times.
+ *
+ * @example
+ * import { getLegacyTokensQueryOptions } from 'token-swap-hooks/query'
+ *
+ * await queryClient.prefetchQuery(getLegacyTokensQueryOptions(client))
+ */
+export const getLegacyTokensQueryOptions = factory.queryOptions
+
+/**
+ * The cache key: `['legacyTokens', { baseUrl }]`.
+ *
+ * @example
+ * queryClient.invalidateQueries({ queryKey: getLegacyTokensQueryKey({ baseUrl: client.baseUrl }) })
+ */
+export const getLegacyTokensQueryKey = factory.queryKey
+
+export type GetLegacyTokensQueryKey = ReturnType<typeof getLegacyTokensQueryKey>

@@ -1,0 +1,38 @@
+import {
+  assertPairsParameters,
+  type GetPairsParameters,
+  type GetPairsReturnType,
+  getPairs,
+} from '../core/actions/getPairs.js'
+import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
+
+const factory = createQueryFactory<'pairs', GetPairsParameters, GetPairsReturnType>({
+  name: 'pairs',
+  fields: ['filterByToken', 'filterByPair', 'blacklist'],
+  action: getPairs,
+  assert: assertPairsParameters,
+})
+
+export type GetPairsOptions = ExactPartial<GetPairsParameters>
+export type GetPairsQueryFnData = GetPairsReturnType
+export type GetPairsData = GetPairsQueryFnData
+
+/**
+ * Query options for `/overview/pairs`: key, function, retry policy and cache times.
+ *
+ * @example
+ * import { getPairsQueryOptions } from 'token-swap-hooks/query'
+ *
+ * await queryClient.prefetchQuery(getPairsQueryOptions(client, { filterByToken: ['USDC'] }))
+ */
+export const getPairsQueryOptions = factory.queryOptions
+
+/**
+ * The cache key: `['pairs', { baseUrl, filterByToken, filterByPair, blacklist }]`.
+ *
+ * @example
+ * queryClient.invalidateQueries({ queryKey: getPairsQueryKey({ baseUrl: client.baseUrl }) })
+ */
+export const getPairsQueryKey = factory.queryKey
+
+export type GetPairsQueryKey = ReturnType<typeof getPairsQueryKey>

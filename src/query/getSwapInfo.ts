@@ -1,0 +1,39 @@
+import {
+  assertSwapInfoParameters,
+  type GetSwapInfoParameters,
+  type GetSwapInfoReturnType,
+  getSwapInfo,
+} from '../core/actions/getSwapInfo.js'
+import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
+
+const factory = createQueryFactory({
+  name: 'swapInfo',
+  fields: ['token0', 'token1', 'amountIn', 'to', 'slippage', 'deadline'],
+  action: getSwapInfo,
+  assert: assertSwapInfoParameters,
+})
+
+export type GetSwapInfoOptions = ExactPartial<GetSwapInfoParameters>
+export type GetSwapInfoQueryFnData = GetSwapInfoReturnType
+export type GetSwapInfoData = GetSwapInfoQueryFnData
+
+/**
+ * Query options for `/swap/info`: key, function, retry policy and cache times.
+ * Disabled until every required parameter is valid.
+ *
+ * @example
+ * import { getSwapInfoQueryOptions } from 'token-swap-hooks/query'
+ *
+ * const info = await queryClient.fetchQuery(getSwapInfoQueryOptions(client, { token0, token1, amountIn, to }))
+ */
+export const getSwapInfoQueryOptions = factory.queryOptions
+
+/**
+ * The cache key: `['swapInfo', { baseUrl, token0, token1, amountIn, to, slippage, deadline }]`.
+ *
+ * @example
+ * queryClient.invalidateQueries({ queryKey: getSwapInfoQueryKey({ baseUrl: client.baseUrl }) })
+ */
+export const getSwapInfoQueryKey = factory.queryKey
+
+export type GetSwapInfoQueryKey = ReturnType<typeof getSwapInfoQueryKey>

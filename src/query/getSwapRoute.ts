@@ -1,0 +1,43 @@
+import {
+  type GetSwapRouteParameters,
+  type GetSwapRouteReturnType,
+  getSwapRoute,
+} from '../core/actions/getSwapRoute.js'
+import { assertRouteParameters } from '../core/utils/validate.js'
+import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
+
+const factory = createQueryFactory({
+  name: 'swapRoute',
+  fields: ['token0', 'token1', 'amountIn'],
+  action: getSwapRoute,
+  assert: assertRouteParameters,
+})
+
+export type GetSwapRouteOptions = ExactPartial<GetSwapRouteParameters>
+export type GetSwapRouteQueryFnData = GetSwapRouteReturnType
+export type GetSwapRouteData = GetSwapRouteQueryFnData
+
+/**
+ * Query options for `/swap/route`: key, function, retry policy and cache times.
+ * Disabled (`enabled: false`) until every parameter is valid.
+ *
+ * @example
+ * import { getSwapRouteQueryOptions } from 'token-swap-hooks/query'
+ *
+ * const route = await queryClient.fetchQuery(
+ *   getSwapRouteQueryOptions(client, { token0, token1, amountIn: 10n ** 18n }),
+ * )
+ */
+export const getSwapRouteQueryOptions = factory.queryOptions
+
+/**
+ * The cache key of a route: `['swapRoute', { baseUrl, token0, token1, amountIn }]`.
+ *
+ * @example
+ * queryClient.invalidateQueries({
+ *   queryKey: getSwapRouteQueryKey({ baseUrl: client.baseUrl, token0, token1, amountIn }),
+ * })
+ */
+export const getSwapRouteQueryKey = factory.queryKey
+
+export type GetSwapRouteQueryKey = ReturnType<typeof getSwapRouteQueryKey>

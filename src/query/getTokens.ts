@@ -1,0 +1,38 @@
+import {
+  assertTokensParameters,
+  type GetTokensParameters,
+  type GetTokensReturnType,
+  getTokens,
+} from '../core/actions/getTokens.js'
+import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
+
+const factory = createQueryFactory<'tokens', GetTokensParameters, GetTokensReturnType>({
+  name: 'tokens',
+  fields: ['filterByToken', 'blacklist'],
+  action: getTokens,
+  assert: assertTokensParameters,
+})
+
+export type GetTokensOptions = ExactPartial<GetTokensParameters>
+export type GetTokensQueryFnData = GetTokensReturnType
+export type GetTokensData = GetTokensQueryFnData
+
+/**
+ * Query options for `/overview/tokens`: key, function, retry policy and cache times.
+ *
+ * @example
+ * import { getTokensQueryOptions } from 'token-swap-hooks/query'
+ *
+ * await queryClient.prefetchQuery(getTokensQueryOptions(client))
+ */
+export const getTokensQueryOptions = factory.queryOptions
+
+/**
+ * The cache key: `['tokens', { baseUrl, filterByToken, blacklist }]`.
+ *
+ * @example
+ * queryClient.invalidateQueries({ queryKey: getTokensQueryKey({ baseUrl: client.baseUrl }) })
+ */
+export const getTokensQueryKey = factory.queryKey
+
+export type GetTokensQueryKey = ReturnType<typeof getTokensQueryKey>

@@ -1,0 +1,127 @@
+import { QueryClient, QueryClientContext } from '@tanstack/react-query'
+import {
+  createContext,
+  createElement,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
+import { createSwapClient, type SwapClient, type SwapClientConfig } from '../core/client.js'
+import type { RateLimitConfig } from '../core/rateLimiter.js'
+import type { QueryResource } from '../query/defaults.js'
+import type { QueryDefaultsOverride } from './types.js'
+
+/** Per-resource overrides of the query defaults (staleTime, gcTime, refetchInterval, retry…). */
+export type SwapQueryDefaults = { [resource in QueryResource]?: QueryDefaultsOverride }
+
+export type SwapContextValue = {
+  client: SwapClient
+  queryClient: QueryClient
+  queryDefaults: SwapQueryDefaults
+}
+
+export const SwapContext = createContext<SwapContextValue | undefined>(undefined)
+
+type SharedProps = {
+  /**
+   * The QueryClient for the swap queries. Default: the one of an enclosing
+   * `QueryClientProvider`, else one the provider creates. The provider never
+   * changes that client's defaults: swap defaults are applied per query.
+   */
+  queryClient?: QueryClient | undefined
+  /** Overrides of the defaults per resource, e.g. `{ tokens: { staleTime: 60_000 } }`. */
+  queryDefaults?: SwapQueryDefaults | undefined
+  children?: ReactNode
+}
+
+export type SwapProviderProps = SharedProps &
+  (
+    | ({ client?: undefined } & SwapClientConfig)
+    | ({ client: SwapClient } & { [key in keyof SwapClientConfig]?: undefined })
+  )
+
+/**
+ * Supplies the swap client, the QueryClient and the query defaults to every
+ * hook below it. Give it a `baseUrl` (and any client setting), or a ready
+ * `client`.
+ *
+ * @example
+ * import { SwapProvider } from 'token-swap-hooks'
+ *
+ * <SwapProvider baseUrl="https://swap.example.com" rateLimit={{ requestsPerSecond: 10 }}>
+ *   <SwapWidget />
+ * </SwapProvider>
+ */
+export function SwapProvider(props: SwapProviderProps) {
+  const { queryClient: queryClientProp, queryDefaults, children } = props
+  const client = useClientFromProps(props)
+
+  const outer = useContext(QueryClientContext)
+  const [owned] = useState(() => new QueryClient())
+  const queryClient = queryClientProp ?? outer ?? owned
+
+  // Mounting is reference counted, so this is safe for a client an enclosing
+  // QueryClientProvider mounts too; it makes focus and reconnect refetches work
+  // for a client nobody else mounts.
+  useEffect(() => {
+    queryClient.mount()
+    return () => queryClient.unmount()
+  }, [queryClient])
+
+  const value = useMemo(
+    () => ({ client, queryClient, queryDefaults: queryDefaults ?? {} }),
+    [client, queryClient, queryDefaults],
+  )
+  return createElement(SwapContext.Provider, { value }, children)
+}
+
+/**
+ * The client the props describe. Recreated only when a setting that shapes
+ * requests changes (base URL, timeout, array format, rate limit); `fetch`,
+ * `headers` and `transformResponse` are read through refs, so inline
+ * functions do not reset the cache or the rate limiter on every render.
+ */
+function useClientFromProps(props: SwapProviderProps): SwapClient {
+  const fetchRef = useRef(props.fetch)
+  const headersRef = useRef(props.headers)
+  const transformRef = useRef(props.transformResponse)
+  fetchRef.current = props.fetch
+  headersRef.current = props.headers
+  transformRef.current = props.transformResponse
+
+  const { client, baseUrl, timeoutMs, arrayFormat, allowInsecureHttp } = props
+  const rateLimitKey = rateLimitToKey(props.rateLimit)
+  const hasHeaders = props.headers !== undefined
+  const hasTransform = props.transformResponse !== undefined
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: rateLimitKey stands for props.rateLimit; functions are read through refs.
+  return useMemo(() => {
+    if (client) return client
+    return createSwapClient({
+      baseUrl: baseUrl as string,
+      timeoutMs,
+      arrayFormat,
+      allowInsecureHttp,
+      rateLimit: props.rateLimit,
+      fetch: (input, init) => (fetchRef.current ?? globalThis.fetch)(input, init),
+      headers: hasHeaders
+        ? () => {
+            const headers = headersRef.current
+            return typeof headers === 'function' ? headers() : (headers ?? {})
+          }
+        : undefined,
+      transformResponse: hasTransform
+        ? (body, context) => (transformRef.current ? transformRef.current(body, context) : body)
+        : undefined,
+    })
+  }, [client, baseUrl, timeoutMs, arrayFormat, allowInsecureHttp, rateLimitKey, hasHeaders, hasTransform])
+}
+
+function rateLimitToKey(rateLimit: RateLimitConfig | false | undefined): string {
+  if (rateLimit === undefined) return 'default'
+  if (rateLimit === false) return 'off'
+  return `${rateLimit.requestsPerSecond}/${rateLimit.burst ?? ''}`
+}

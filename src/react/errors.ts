@@ -1,0 +1,27 @@
+import { BaseError } from '../core/errors/base.js'
+
+export type SwapProviderNotFoundErrorType = SwapProviderNotFoundError & {
+  name: 'SwapProviderNotFoundError'
+}
+
+/**
+ * A hook of token-swap-hooks was used outside `<SwapProvider>`.
+ *
+ * @example
+ * <SwapProvider baseUrl="https://swap.example.com">
+ *   <App />
+ * </SwapProvider>
+ */
+export class SwapProviderNotFoundError extends BaseError {
+  override name = 'SwapProviderNotFoundError' as const
+
+  constructor({ hook }: { hook: string }) {
+    super(`${hook} must be used within <SwapProvider>.`, {
+      metaMessages: [
+        'Wrap the component tree that uses the swap hooks:',
+        '  <SwapProvider baseUrl="https://your-swap-service.example">…</SwapProvider>',
+        'or pass a ready client: <SwapProvider client={createSwapClient({ baseUrl })}>.',
+      ],
+    })
+  }
+}

@@ -1,0 +1,54 @@
+import type { GetLegacyPathErrorType } from '../../core/actions/getLegacyPath.js'
+import {
+  type GetLegacyPathData,
+  type GetLegacyPathOptions,
+  type GetLegacyPathQueryFnData,
+  type GetLegacyPathQueryKey,
+  getLegacyPathQueryOptions,
+} from '../../query/getLegacyPath.js'
+import type { UseQueryParameters } from '../types.js'
+import { type UseQuoteReturnType, useQuoteQuery } from '../utils/useQuoteQuery.js'
+import { useSwapContext } from './useSwapClient.js'
+
+export type UseLegacyPathParameters<selectData = GetLegacyPathData> = GetLegacyPathOptions & {
+  /** Milliseconds the amount must stay unchanged before a request; default 300, 0 turns it off. */
+  debounceMs?: number | undefined
+  /** TanStack Query options (`select`, `staleTime`, `refetchInterval`, `enabled`…). */
+  query?:
+    | Partial<
+        UseQueryParameters<
+          GetLegacyPathQueryFnData,
+          GetLegacyPathErrorType,
+          selectData,
+          GetLegacyPathQueryKey
+        >
+      >
+    | undefined
+}
+
+export type UseLegacyPathReturnType<selectData = GetLegacyPathData> = UseQuoteReturnType<
+  selectData,
+  GetLegacyPathErrorType,
+  GetLegacyPathQueryKey
+>
+
+/**
+ * The optimal path from the legacy `/get_path` endpoint. Behaves like `useSwapRoute`.
+ *
+ * @example
+ * const { data } = useLegacyPath({ token0, token1, amountIn })
+ * // data?.path, data?.amountOut (undefined when the service sends only the path)
+ */
+export function useLegacyPath<selectData = GetLegacyPathData>(
+  parameters: UseLegacyPathParameters<selectData> = {},
+): UseLegacyPathReturnType<selectData> {
+  const { debounceMs, query, ...rest } = parameters
+  const { client } = useSwapContext('useLegacyPath')
+  return useQuoteQuery(
+    'useLegacyPath',
+    'legacyPath',
+    getLegacyPathQueryOptions(client, rest),
+    debounceMs,
+    query,
+  )
+}

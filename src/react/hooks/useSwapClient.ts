@@ -1,0 +1,25 @@
+import { useContext } from 'react'
+import type { SwapClient } from '../../core/client.js'
+import { SwapContext, type SwapContextValue } from '../context.js'
+import { SwapProviderNotFoundError } from '../errors.js'
+
+export type UseSwapClientReturnType = SwapClient
+
+/**
+ * The swap client of the nearest `<SwapProvider>`, for calling actions
+ * directly (`getSwapInfo(client, …)`).
+ *
+ * @example
+ * const client = useSwapClient()
+ * const onRefresh = () => getTokens(client)
+ */
+export function useSwapClient(): UseSwapClientReturnType {
+  return useSwapContext('useSwapClient').client
+}
+
+/** The whole provider value; throws `SwapProviderNotFoundError` outside a provider. */
+export function useSwapContext(hook: string): SwapContextValue {
+  const value = useContext(SwapContext)
+  if (!value) throw new SwapProviderNotFoundError({ hook })
+  return value
+}

@@ -1,0 +1,46 @@
+import type { GetSwapInfoErrorType } from '../../core/actions/getSwapInfo.js'
+import {
+  type GetSwapInfoData,
+  type GetSwapInfoOptions,
+  type GetSwapInfoQueryFnData,
+  type GetSwapInfoQueryKey,
+  getSwapInfoQueryOptions,
+} from '../../query/getSwapInfo.js'
+import type { UseQueryParameters } from '../types.js'
+import { type UseQuoteReturnType, useQuoteQuery } from '../utils/useQuoteQuery.js'
+import { useSwapContext } from './useSwapClient.js'
+
+export type UseSwapInfoParameters<selectData = GetSwapInfoData> = GetSwapInfoOptions & {
+  /** Milliseconds the amount must stay unchanged before a request; default 300, 0 turns it off. */
+  debounceMs?: number | undefined
+  /** TanStack Query options (`select`, `staleTime`, `refetchInterval`, `enabled`…). */
+  query?:
+    | Partial<
+        UseQueryParameters<GetSwapInfoQueryFnData, GetSwapInfoErrorType, selectData, GetSwapInfoQueryKey>
+      >
+    | undefined
+}
+
+export type UseSwapInfoReturnType<selectData = GetSwapInfoData> = UseQuoteReturnType<
+  selectData,
+  GetSwapInfoErrorType,
+  GetSwapInfoQueryKey
+>
+
+/**
+ * Swap execution info from `/swap/info` (calldata, transfer and approval addresses,
+ * estimates). Disabled until token0, token1, amountIn and to are valid; debounced
+ * and polled like `useSwapRoute`. `useExecuteSwap` fetches its own fresh copy
+ * before signing: this hook is for display.
+ *
+ * @example
+ * const { data: info } = useSwapInfo({ token0, token1, amountIn, to: address, slippage: 0.01 })
+ * // info?.approvalAddress, info?.estimateAmount (bigint)
+ */
+export function useSwapInfo<selectData = GetSwapInfoData>(
+  parameters: UseSwapInfoParameters<selectData> = {},
+): UseSwapInfoReturnType<selectData> {
+  const { debounceMs, query, ...rest } = parameters
+  const { client } = useSwapContext('useSwapInfo')
+  return useQuoteQuery('useSwapInfo', 'swapInfo', getSwapInfoQueryOptions(client, rest), debounceMs, query)
+}

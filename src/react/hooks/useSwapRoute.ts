@@ -1,0 +1,46 @@
+import type { GetSwapRouteErrorType } from '../../core/actions/getSwapRoute.js'
+import {
+  type GetSwapRouteData,
+  type GetSwapRouteOptions,
+  type GetSwapRouteQueryFnData,
+  type GetSwapRouteQueryKey,
+  getSwapRouteQueryOptions,
+} from '../../query/getSwapRoute.js'
+import type { UseQueryParameters } from '../types.js'
+import { type UseQuoteReturnType, useQuoteQuery } from '../utils/useQuoteQuery.js'
+import { useSwapContext } from './useSwapClient.js'
+
+export type UseSwapRouteParameters<selectData = GetSwapRouteData> = GetSwapRouteOptions & {
+  /** Milliseconds the amount must stay unchanged before a request; default 300, 0 turns it off. */
+  debounceMs?: number | undefined
+  /** TanStack Query options (`select`, `staleTime`, `refetchInterval`, `enabled`…). */
+  query?:
+    | Partial<
+        UseQueryParameters<GetSwapRouteQueryFnData, GetSwapRouteErrorType, selectData, GetSwapRouteQueryKey>
+      >
+    | undefined
+}
+
+export type UseSwapRouteReturnType<selectData = GetSwapRouteData> = UseQuoteReturnType<
+  selectData,
+  GetSwapRouteErrorType,
+  GetSwapRouteQueryKey
+>
+
+/**
+ * The best route and output for a swap, from `/swap/route`. Disabled (no request,
+ * `fetchStatus: 'idle'`) until token0, token1 and a positive amountIn are set. The
+ * amount is debounced, the previous quote stays visible while the next loads
+ * (`isPlaceholderData`), and the quote is polled every 15 s while visible.
+ *
+ * @example
+ * const { data, error, isFresh, isPlaceholderData } = useSwapRoute({ token0, token1, amountIn })
+ * // data?.amountOut is a bigint; error is NoRouteError when there is no path
+ */
+export function useSwapRoute<selectData = GetSwapRouteData>(
+  parameters: UseSwapRouteParameters<selectData> = {},
+): UseSwapRouteReturnType<selectData> {
+  const { debounceMs, query, ...rest } = parameters
+  const { client } = useSwapContext('useSwapRoute')
+  return useQuoteQuery('useSwapRoute', 'swapRoute', getSwapRouteQueryOptions(client, rest), debounceMs, query)
+}

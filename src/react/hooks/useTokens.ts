@@ -1,0 +1,39 @@
+import type { GetTokensErrorType } from '../../core/actions/getTokens.js'
+import {
+  type GetTokensData,
+  type GetTokensOptions,
+  type GetTokensQueryFnData,
+  type GetTokensQueryKey,
+  getTokensQueryOptions,
+} from '../../query/getTokens.js'
+import type { UseQueryParameters, UseQueryReturnType } from '../types.js'
+import { useSwapQuery } from '../utils/useSwapQuery.js'
+import { useSwapContext } from './useSwapClient.js'
+
+export type UseTokensParameters<selectData = GetTokensData> = GetTokensOptions & {
+  /** TanStack Query options (`select`, `staleTime`, `enabled`…). */
+  query?:
+    | Partial<UseQueryParameters<GetTokensQueryFnData, GetTokensErrorType, selectData, GetTokensQueryKey>>
+    | undefined
+}
+
+export type UseTokensReturnType<selectData = GetTokensData> = UseQueryReturnType<
+  selectData,
+  GetTokensErrorType,
+  GetTokensQueryKey
+>
+
+/**
+ * The available tokens, from `/overview/tokens`, cached for minutes. `filterByToken`
+ * and `blacklist` are sent as the spec names them.
+ *
+ * @example
+ * const { data: tokens } = useTokens({ query: { select: (tokens) => tokens.filter((t) => t.symbol.startsWith('U')) } })
+ */
+export function useTokens<selectData = GetTokensData>(
+  parameters: UseTokensParameters<selectData> = {},
+): UseTokensReturnType<selectData> {
+  const { query, ...rest } = parameters
+  const { client } = useSwapContext('useTokens')
+  return useSwapQuery('useTokens', 'tokens', getTokensQueryOptions(client, rest), query)
+}

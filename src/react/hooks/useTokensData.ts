@@ -1,0 +1,46 @@
+import type { GetTokensDataErrorType } from '../../core/actions/getTokensData.js'
+import {
+  type GetTokensDataData,
+  type GetTokensDataOptions,
+  type GetTokensDataQueryFnData,
+  type GetTokensDataQueryKey,
+  getTokensDataQueryOptions,
+} from '../../query/getTokensData.js'
+import type { UseQueryParameters, UseQueryReturnType } from '../types.js'
+import { useSwapQuery } from '../utils/useSwapQuery.js'
+import { useSwapContext } from './useSwapClient.js'
+
+export type UseTokensDataParameters<selectData = GetTokensDataData> = GetTokensDataOptions & {
+  /** TanStack Query options (`select`, `staleTime`, `enabled`…). */
+  query?:
+    | Partial<
+        UseQueryParameters<
+          GetTokensDataQueryFnData,
+          GetTokensDataErrorType,
+          selectData,
+          GetTokensDataQueryKey
+        >
+      >
+    | undefined
+}
+
+export type UseTokensDataReturnType<selectData = GetTokensDataData> = UseQueryReturnType<
+  selectData,
+  GetTokensDataErrorType,
+  GetTokensDataQueryKey
+>
+
+/**
+ * Detailed data per token from the legacy `/get_tokens_data` endpoint, cached for minutes.
+ *
+ * @example
+ * const { data } = useTokensData()
+ * // one record per token: liquidity, volume and token economics, as the service names them
+ */
+export function useTokensData<selectData = GetTokensDataData>(
+  parameters: UseTokensDataParameters<selectData> = {},
+): UseTokensDataReturnType<selectData> {
+  const { query, ...rest } = parameters
+  const { client } = useSwapContext('useTokensData')
+  return useSwapQuery('useTokensData', 'tokensData', getTokensDataQueryOptions(client, rest), query)
+}
