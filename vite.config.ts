@@ -5,6 +5,8 @@ const entries = {
   index: 'src/exports/index.ts',
   core: 'src/exports/core.ts',
   query: 'src/exports/query.ts',
+  mock: 'src/exports/mock.ts',
+  'mock-server': 'src/mock/bin.ts',
 }
 
 // Packages the library imports but never bundles.
@@ -28,6 +30,7 @@ export default defineConfig({
     sourcemap: true,
     minify: false,
     target: 'es2022',
+    // src/mock/bin.ts keeps its hashbang in dist/mock-server.js.
     rollupOptions: { external },
   },
   test: {

@@ -63,3 +63,26 @@ test('the public runtime exports of token-swap-hooks/query', () => {
     ]
   `)
 })
+
+test('the public runtime exports of token-swap-hooks/mock', async () => {
+  const mock = await import('./mock.js')
+  expect(Object.keys(mock).sort()).toMatchInlineSnapshot(`
+    [
+      "createMockMarket",
+      "createMockService",
+      "createSwapHandlers",
+      "defaultDeadlineSeconds",
+      "defaultMockPairs",
+      "defaultMockRouter",
+      "defaultMockSpender",
+      "defaultMockTokens",
+      "defaultSlippage",
+      "feeDenominator",
+      "findBestRoute",
+      "getAmountOut",
+      "mockTokenAddresses",
+      "startMockServer",
+      "swapRouterAbi",
+    ]
+  `)
+})

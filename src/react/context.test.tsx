@@ -128,7 +128,7 @@ describe('SwapProvider', () => {
     expect(appClient.getQueryDefaults(['tokens'])).toEqual({})
     // The provider's override applies to the swap query only.
     const query = appClient.getQueryCache().find({ queryKey: ['tokens', { baseUrl }] })
-    expect((query?.options as { staleTime?: number }).staleTime).toBe(99)
+    expect((query?.options as { staleTime?: number } | undefined)?.staleTime).toBe(99)
   })
 
   test('alone, it creates its own QueryClient', async () => {

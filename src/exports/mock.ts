@@ -1,0 +1,58 @@
+export { feeDenominator, type GetAmountOutParameters, getAmountOut } from '../mock/amm.js'
+export {
+  type CreateMockMarketErrorType,
+  type CreateMockMarketParameters,
+  type CreateMockMarketReturnType,
+  createMockMarket,
+} from '../mock/createMockMarket.js'
+export {
+  type CreateMockServiceErrorType,
+  type CreateMockServiceParameters,
+  type CreateMockServiceReturnType,
+  createMockService,
+} from '../mock/createMockService.js'
+export {
+  type CreateSwapHandlersErrorType,
+  type CreateSwapHandlersParameters,
+  type CreateSwapHandlersReturnType,
+  createSwapHandlers,
+} from '../mock/createSwapHandlers.js'
+export {
+  type FindBestRouteParameters,
+  type FindBestRouteReturnType,
+  findBestRoute,
+} from '../mock/findBestRoute.js'
+export {
+  defaultMockPairs,
+  defaultMockRouter,
+  defaultMockSpender,
+  defaultMockTokens,
+  mockTokenAddresses,
+} from '../mock/fixtures.js'
+export { defaultDeadlineSeconds, defaultSlippage } from '../mock/mockEndpoints.js'
+export { swapRouterAbi } from '../mock/routerAbi.js'
+export {
+  type MockServer,
+  type StartMockServerErrorType,
+  type StartMockServerParameters,
+  type StartMockServerReturnType,
+  startMockServer,
+} from '../mock/startMockServer.js'
+export type {
+  MockFailure,
+  MockLatency,
+  MockMarket,
+  MockPair,
+  MockPairParameters,
+  MockRateLimit,
+  MockRequestContext,
+  MockRequestLogEntry,
+  MockService,
+  MockServiceOptions,
+  MockToken,
+  MockTokenParameters,
+  Quote,
+  QuoteHop,
+  QuoteParameters,
+  QuoteReturnType,
+} from '../mock/types.js'

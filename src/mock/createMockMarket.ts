@@ -1,0 +1,263 @@
+import { type Address, getAddress, isAddress } from 'viem'
+import { InvalidParameterError } from '../core/errors/parameter.js'
+import { findBestRoute } from './findBestRoute.js'
+import { defaultMockPairs, defaultMockRouter, defaultMockSpender, defaultMockTokens } from './fixtures.js'
+import { getTokenLiquidityUsd, toUsd } from './getTokenLiquidityUsd.js'
+import type {
+  MockMarket,
+  MockPair,
+  MockPairParameters,
+  MockToken,
+  MockTokenParameters,
+  Quote,
+  QuoteParameters,
+  QuoteReturnType,
+} from './types.js'
+
+export type CreateMockMarketParameters = {
+  /**
+   * The tokens. Default: `defaultMockTokens`. Only address, symbol and
+   * decimals are required; see `MockTokenParameters` for the defaults.
+   */
+  tokens?: readonly MockTokenParameters[] | undefined
+  /**
+   * The pairs; their tokens must be among `tokens`. Default: those of
+   * `defaultMockPairs` whose two tokens are in the market.
+   */
+  pairs?: readonly MockPairParameters[] | undefined
+  /** The contract the calldata of `/swap/info` targets. Default `defaultMockRouter`. */
+  router?: Address | undefined
+  /** The ERC-20 spender of `/swap/info`. Default `defaultMockSpender`. */
+  spender?: Address | undefined
+  /** The longest route, in swaps. Default 3. */
+  maxHops?: number | undefined
+  /**
+   * `estimateTransferSeconds` of `/swap/info`: a number, or a function of the
+   * quote. Default `10 + 2 × swaps`.
+   */
+  estimateTransferSeconds?: number | ((quote: Quote) => number) | undefined
+}
+
+export type CreateMockMarketReturnType = MockMarket
+
+export type CreateMockMarketErrorType = InvalidParameterError
+
+/**
+ * Creates an in-memory market of tokens and constant-product pairs with a
+ * pure best-route quoter. Deterministic: the same options give the same
+ * market and the same quotes. Addresses are matched in any letter case and
+ * returned checksummed.
+ *
+ * @example
+ * import { createMockMarket } from 'token-swap-hooks/mock'
+ *
+ * const market = createMockMarket() // the default fixture
+ * const quote = market.quote({
+ *   token0: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', // WETH
+ *   token1: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', // USDC
+ *   amountIn: 10n ** 18n,
+ * })
+ * // quote?.path, quote?.amountOut (bigint, USDC units)
+ *
+ * @example
+ * // A market of your own tokens (e.g. ERC-20s deployed on a test chain)
+ * const market = createMockMarket({
+ *   tokens: [
+ *     { address: tokenA, symbol: 'AAA', decimals: 18, priceUsd: 2 },
+ *     { address: tokenB, symbol: 'BBB', decimals: 6, priceUsd: 1 },
+ *   ],
+ *   pairs: [{ address: pairAB, token0: tokenA, token1: tokenB, reserve0: 10n ** 24n, reserve1: 2n * 10n ** 12n }],
+ *   router: routerAddress,
+ *   spender: routerAddress,
+ * })
+ */
+export function createMockMarket(parameters: CreateMockMarketParameters = {}): CreateMockMarketReturnType {
+  const maxHops = parameters.maxHops ?? 3
+  if (!Number.isSafeInteger(maxHops) || maxHops < 1)
+    throw new InvalidParameterError({
+      parameter: 'maxHops',
+      rule: 'must be an integer of at least 1',
+      value: maxHops,
+    })
+  const router = checksum('router', parameters.router ?? defaultMockRouter)
+  const spender = checksum('spender', parameters.spender ?? defaultMockSpender)
+  const estimate = parameters.estimateTransferSeconds ?? ((quote: Quote) => 10 + 2 * quote.hops.length)
+  if (typeof estimate === 'number' && !(Number.isFinite(estimate) && estimate >= 0))
+    throw new InvalidParameterError({
+      parameter: 'estimateTransferSeconds',
+      rule: 'must be a number of at least 0 or a function',
+      value: estimate,
+    })
+  const estimateTransferSeconds = typeof estimate === 'number' ? () => estimate : estimate
+
+  // Tokens, first without the figures that depend on the pairs.
+  const tokenInputs = parameters.tokens ?? defaultMockTokens
+  const tokensByAddress = new Map<string, MockTokenParameters & { address: Address }>()
+  tokenInputs.forEach((token, index) => {
+    const where = `tokens[${index}]`
+    const address = checksum(`${where}.address`, token.address)
+    if (tokensByAddress.has(address.toLowerCase()))
+      throw new InvalidParameterError({
+        parameter: `${where}.address`,
+        rule: 'must be unique',
+        value: token.address,
+      })
+    if (typeof token.symbol !== 'string' || token.symbol === '')
+      throw new InvalidParameterError({
+        parameter: `${where}.symbol`,
+        rule: 'must be a non-empty string',
+        value: token.symbol,
+      })
+    if (!Number.isInteger(token.decimals) || token.decimals < 0 || token.decimals > 255)
+      throw new InvalidParameterError({
+        parameter: `${where}.decimals`,
+        rule: 'must be an integer from 0 to 255',
+        value: token.decimals,
+      })
+    if (token.priceUsd !== undefined && !(Number.isFinite(token.priceUsd) && token.priceUsd >= 0))
+      throw new InvalidParameterError({
+        parameter: `${where}.priceUsd`,
+        rule: 'must be a finite number of at least 0',
+        value: token.priceUsd,
+      })
+    for (const field of ['totalSupply', 'circulatingSupply'] as const) {
+      const value = token[field]
+      if (value !== undefined && (typeof value !== 'bigint' || value < 0n))
+        throw new InvalidParameterError({
+          parameter: `${where}.${field}`,
+          rule: 'must be a bigint of at least 0',
+          value,
+        })
+    }
+    tokensByAddress.set(address.toLowerCase(), { ...token, address })
+  })
+
+  // Pairs.
+  const pairInputs =
+    parameters.pairs ??
+    (parameters.tokens
+      ? defaultMockPairs.filter(
+          (pair) =>
+            tokensByAddress.has(pair.token0.toLowerCase()) && tokensByAddress.has(pair.token1.toLowerCase()),
+        )
+      : defaultMockPairs)
+  const pairsByAddress = new Map<string, MockPair>()
+  const pairs: MockPair[] = pairInputs.map((pair, index) => {
+    const where = `pairs[${index}]`
+    const address = checksum(`${where}.address`, pair.address)
+    if (pairsByAddress.has(address.toLowerCase()))
+      throw new InvalidParameterError({
+        parameter: `${where}.address`,
+        rule: 'must be unique',
+        value: pair.address,
+      })
+    const [token0, token1] = (['token0', 'token1'] as const).map((field) => {
+      const token = tokensByAddress.get(String(pair[field]).toLowerCase())
+      if (!token)
+        throw new InvalidParameterError({
+          parameter: `${where}.${field}`,
+          rule: 'must be the address of one of the market’s tokens',
+          value: pair[field],
+        })
+      return token.address
+    }) as [Address, Address]
+    if (token0 === token1)
+      throw new InvalidParameterError({
+        parameter: `${where}.token1`,
+        rule: 'must differ from token0',
+        value: pair.token1,
+      })
+    for (const field of ['reserve0', 'reserve1'] as const)
+      if (typeof pair[field] !== 'bigint' || pair[field] < 0n)
+        throw new InvalidParameterError({
+          parameter: `${where}.${field}`,
+          rule: 'must be a bigint of at least 0 (smallest units)',
+          value: pair[field],
+        })
+    const feeBps = pair.feeBps ?? 30
+    if (!Number.isInteger(feeBps) || feeBps < 0 || feeBps >= 10_000)
+      throw new InvalidParameterError({
+        parameter: `${where}.feeBps`,
+        rule: 'must be an integer from 0 to 9999 (basis points)',
+        value: feeBps,
+      })
+    const resolved: MockPair = Object.freeze({
+      address,
+      token0,
+      token1,
+      reserve0: pair.reserve0,
+      reserve1: pair.reserve1,
+      feeBps,
+      blacklisted: pair.blacklisted ?? false,
+    })
+    pairsByAddress.set(address.toLowerCase(), resolved)
+    return resolved
+  })
+
+  const isTokenBlacklisted = (address: string) =>
+    tokensByAddress.get(address.toLowerCase())?.blacklisted ?? false
+  const isPairBlacklisted = (pair: MockPair) =>
+    pair.blacklisted || isTokenBlacklisted(pair.token0) || isTokenBlacklisted(pair.token1)
+  const routablePairs = pairs.filter((pair) => !isPairBlacklisted(pair))
+
+  const tokens: MockToken[] = [...tokensByAddress.values()].map((token) => {
+    const priceUsd = token.priceUsd ?? 0
+    const totalSupply = token.totalSupply ?? 0n
+    const circulatingSupply = token.circulatingSupply ?? totalSupply
+    const blacklisted = token.blacklisted ?? false
+    return Object.freeze({
+      address: token.address,
+      symbol: token.symbol,
+      name: token.name ?? token.symbol,
+      decimals: token.decimals,
+      priceUsd,
+      blacklisted,
+      liquidityUsd:
+        token.liquidityUsd ??
+        (blacklisted ? 0 : getTokenLiquidityUsd({ token: { ...token, priceUsd }, pairs: routablePairs })),
+      volume24hUsd: token.volume24hUsd ?? 0,
+      totalSupply,
+      circulatingSupply,
+      marketCapUsd: token.marketCapUsd ?? toUsd(circulatingSupply, token.decimals, priceUsd),
+      holders: token.holders ?? 0,
+      ...(token.logoURI !== undefined ? { logoURI: token.logoURI } : {}),
+    })
+  })
+  const tokensByLowerAddress = new Map(tokens.map((token) => [token.address.toLowerCase(), token]))
+
+  return Object.freeze({
+    tokens: Object.freeze(tokens),
+    pairs: Object.freeze(pairs),
+    router,
+    spender,
+    maxHops,
+    estimateTransferSeconds,
+    getToken(addressOrSymbol: string) {
+      const key = addressOrSymbol.toLowerCase()
+      return tokensByLowerAddress.get(key) ?? tokens.find((token) => token.symbol.toLowerCase() === key)
+    },
+    getPair(address: string) {
+      return pairsByAddress.get(address.toLowerCase())
+    },
+    isPairBlacklisted,
+    quote({ token0, token1, amountIn, maxHops: hops = maxHops }: QuoteParameters): QuoteReturnType {
+      if (typeof token0 !== 'string' || typeof token1 !== 'string' || typeof amountIn !== 'bigint')
+        return undefined
+      for (const token of [token0, token1]) {
+        const known = tokensByLowerAddress.get(token.toLowerCase())
+        if (!known || known.blacklisted) return undefined
+      }
+      return findBestRoute({ pairs: routablePairs, token0, token1, amountIn, maxHops: hops })
+    },
+  })
+}
+
+function checksum(parameter: string, address: unknown): Address {
+  if (typeof address !== 'string' || !isAddress(address, { strict: false }))
+    throw new InvalidParameterError({
+      parameter,
+      rule: 'must be an address (0x followed by 40 hex digits)',
+      value: address,
+    })
+  return getAddress(address.toLowerCase())
+}

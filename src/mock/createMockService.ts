@@ -1,0 +1,271 @@
+import { InvalidParameterError } from '../core/errors/parameter.js'
+import {
+  assertRateLimit,
+  type ClientRateLimiter,
+  createClientRateLimiter,
+} from './createClientRateLimiter.js'
+import { createMockMarket } from './createMockMarket.js'
+import { isEndpoint, mockEndpoints } from './mockEndpoints.js'
+import type {
+  MockFailure,
+  MockLatency,
+  MockMarket,
+  MockRateLimit,
+  MockRequestContext,
+  MockRequestLogEntry,
+  MockService,
+  MockServiceOptions,
+} from './types.js'
+
+export type CreateMockServiceParameters = MockServiceOptions
+
+export type CreateMockServiceReturnType = MockService
+
+export type CreateMockServiceErrorType = InvalidParameterError
+
+/** Headers on every answer, so a page on another origin can call the loopback server. */
+const corsHeaders = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'retry-after',
+} as const
+
+/** Headers of the answer to a CORS preflight. */
+const preflightHeaders = {
+  ...corsHeaders,
+  'access-control-allow-methods': 'GET, OPTIONS',
+  'access-control-allow-headers': '*',
+  'access-control-max-age': '600',
+} as const
+
+type ActiveFailure = MockFailure & { remaining: number }
+
+/**
+ * Puts the nine endpoints of the service over a market behind one Fetch-style
+ * handler (`handle(request) → Response`), with knobs for tests and stories:
+ * latency, a per-client rate limit, injected failures and a request log.
+ * Transports (`createSwapHandlers` for MSW, `startMockServer` for a real
+ * loopback server) only convert requests and responses.
+ *
+ * @example
+ * import { createMockMarket, createMockService } from 'token-swap-hooks/mock'
+ *
+ * const service = createMockService(createMockMarket(), {
+ *   basePath: '/api',
+ *   latency: { min: 50, max: 200 },
+ *   rateLimit: { requestsPerSecond: 5 },
+ * })
+ * const response = await service.handle(
+ *   new Request('https://swap.test/api/overview/tokens?filter_by_token=USDC'),
+ * )
+ * service.fail({ status: 503, times: 2 }) // the next two requests answer 503
+ * service.count('/overview/tokens') // 1
+ */
+export function createMockService(
+  market: MockMarket = createMockMarket(),
+  options: CreateMockServiceParameters = {},
+): CreateMockServiceReturnType {
+  const basePath = normalizeBasePath(options.basePath)
+  let latency: MockLatency | undefined
+  let limiter: ClientRateLimiter | undefined
+  let failures: ActiveFailure[] = []
+  const log: MockRequestLogEntry[] = []
+
+  const setLatency = (next: MockLatency | undefined) => {
+    assertLatency(next)
+    latency = next
+  }
+  const setRateLimit = (next: MockRateLimit | false | undefined) => {
+    if (next) assertRateLimit(next)
+    limiter = next ? createClientRateLimiter(next) : undefined
+  }
+  setLatency(options.latency)
+  setRateLimit(options.rateLimit)
+
+  /** The path relative to the base path, or undefined when outside it. */
+  const relativePath = (pathname: string): string | undefined => {
+    if (basePath === '') return pathname
+    if (pathname === basePath) return '/'
+    return pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : undefined
+  }
+
+  const takeFailure = (path: string): ActiveFailure | undefined => {
+    const failure = failures.find((item) => item.endpoint === undefined || item.endpoint === path)
+    if (!failure) return undefined
+    failure.remaining -= 1
+    if (failure.remaining <= 0) failures = failures.filter((item) => item !== failure)
+    return failure
+  }
+
+  const answer = (request: Request, url: URL, path: string | undefined, clientId: string, time: number) => {
+    const shownPath = path ?? url.pathname
+    if (limiter) {
+      const taken = limiter.take(clientId, time)
+      if (!taken.ok)
+        return json(
+          429,
+          { detail: `Rate limit exceeded; retry in ${taken.retryAfterSeconds} s` },
+          { 'retry-after': String(taken.retryAfterSeconds) },
+        )
+    }
+    const failure = takeFailure(shownPath)
+    if (failure) return failureResponse(failure)
+    if (path === undefined || !isEndpoint(path)) return json(404, { detail: 'Not Found' })
+    if (request.method.toUpperCase() !== 'GET')
+      return json(405, { detail: 'Method Not Allowed' }, { allow: 'GET, OPTIONS' })
+    const reply = mockEndpoints[path](market, url.searchParams)
+    return json(reply.status, reply.body)
+  }
+
+  const service: MockService = {
+    market,
+    basePath,
+    log,
+    async handle(request: Request, context: MockRequestContext = {}) {
+      const time = Date.now()
+      const method = request.method.toUpperCase()
+      const url = new URL(request.url)
+      const path = relativePath(url.pathname)
+      const clientId = request.headers.get('x-client-id') || context.clientAddress || 'anonymous'
+      let response: Response
+      if (method === 'OPTIONS') response = new Response(null, { status: 204, headers: preflightHeaders })
+      else {
+        try {
+          response = answer(request, url, path, clientId, time)
+        } catch (error) {
+          response = json(500, { detail: 'Internal Server Error', error: String(error) })
+        }
+        await wait(pickLatency(latency), request.signal)
+      }
+      log.push({
+        method,
+        path: path ?? url.pathname,
+        query: [...url.searchParams],
+        status: response.type === 'error' ? 0 : response.status,
+        clientId,
+        time,
+      })
+      return response
+    },
+    clearLog() {
+      log.length = 0
+    },
+    count(path) {
+      return log.filter((entry) => entry.method !== 'OPTIONS' && (path === undefined || entry.path === path))
+        .length
+    },
+    setLatency,
+    setRateLimit,
+    fail(failure: MockFailure = {}) {
+      failures.push(resolveFailure(failure))
+    },
+    clearFailures() {
+      failures = []
+    },
+    reset() {
+      setLatency(options.latency)
+      setRateLimit(options.rateLimit)
+      failures = []
+      log.length = 0
+    },
+  }
+  return service
+}
+
+/** `''` or `/prefix` without a trailing slash. */
+function normalizeBasePath(basePath: string | undefined): string {
+  if (basePath === undefined) return ''
+  if (typeof basePath !== 'string' || (basePath !== '' && !basePath.startsWith('/')))
+    throw new InvalidParameterError({
+      parameter: 'basePath',
+      rule: 'must be a path starting with "/" (or "" for the root)',
+      value: basePath,
+    })
+  return basePath.replace(/\/+$/, '')
+}
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...corsHeaders, ...headers },
+  })
+}
+
+function resolveFailure(failure: MockFailure): ActiveFailure {
+  const { status = 500, network = false, endpoint } = failure
+  const times = failure.times ?? (endpoint !== undefined ? Number.POSITIVE_INFINITY : 1)
+  if (!network && !(Number.isInteger(status) && status >= 200 && status <= 599))
+    throw new InvalidParameterError({
+      parameter: 'status',
+      rule: 'must be an HTTP status from 200 to 599',
+      value: status,
+    })
+  if (typeof times !== 'number' || Number.isNaN(times) || times < 1)
+    throw new InvalidParameterError({
+      parameter: 'times',
+      rule: 'must be at least 1 (or Infinity)',
+      value: times,
+    })
+  if (endpoint !== undefined && (typeof endpoint !== 'string' || !endpoint.startsWith('/')))
+    throw new InvalidParameterError({
+      parameter: 'endpoint',
+      rule: 'must be a path starting with "/"',
+      value: endpoint,
+    })
+  return { ...failure, status, network, remaining: times }
+}
+
+function failureResponse(failure: ActiveFailure): Response {
+  if (failure.network) return Response.error()
+  const { body = { detail: 'Injected failure' }, status = 500 } = failure
+  const text = typeof body === 'string' ? body : JSON.stringify(body)
+  const contentType =
+    failure.contentType ??
+    (typeof body !== 'string'
+      ? 'application/json'
+      : body.trimStart().startsWith('<')
+        ? 'text/html; charset=utf-8'
+        : 'text/plain; charset=utf-8')
+  return new Response(status === 204 || status === 205 || status === 304 ? null : text, {
+    status,
+    headers: { 'content-type': contentType, ...corsHeaders, ...failure.headers },
+  })
+}
+
+function assertLatency(latency: unknown): asserts latency is MockLatency | undefined {
+  if (latency === undefined) return
+  const ok =
+    typeof latency === 'number'
+      ? Number.isFinite(latency) && latency >= 0
+      : typeof latency === 'object' &&
+        latency !== null &&
+        typeof (latency as { min?: unknown }).min === 'number' &&
+        typeof (latency as { max?: unknown }).max === 'number' &&
+        (latency as { min: number }).min >= 0 &&
+        Number.isFinite((latency as { max: number }).max) &&
+        (latency as { min: number }).min <= (latency as { max: number }).max
+  if (!ok)
+    throw new InvalidParameterError({
+      parameter: 'latency',
+      rule: 'must be milliseconds (a number of at least 0) or { min, max } with 0 <= min <= max',
+      value: latency,
+    })
+}
+
+function pickLatency(latency: MockLatency | undefined): number {
+  if (latency === undefined) return 0
+  if (typeof latency === 'number') return latency
+  return latency.min + Math.random() * (latency.max - latency.min)
+}
+
+function wait(ms: number, signal: AbortSignal): Promise<void> {
+  if (ms <= 0 || signal.aborted) return Promise.resolve()
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer)
+      signal.removeEventListener('abort', done)
+      resolve()
+    }
+    const timer = setTimeout(done, ms)
+    signal.addEventListener('abort', done, { once: true })
+  })
+}
