@@ -3,15 +3,23 @@ import { afterAll, afterEach, beforeAll } from 'vitest'
 
 /**
  * An MSW server for one test file that records every request it sees, so a
- * test can assert how many requests went out (and that none did).
+ * test can assert how many requests went out (and that none did). Requests to
+ * 127.0.0.1 pass through to the real loopback servers.
  */
 export function setupMswServer() {
   const server = setupServer()
   const requests: Request[] = []
   server.events.on('request:start', ({ request }) => {
-    requests.push(request)
+    if (new URL(request.url).hostname !== '127.0.0.1') requests.push(request)
   })
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+  beforeAll(() =>
+    server.listen({
+      // Real loopback servers (the mock server, anvil) are reached for real; anything else unhandled fails.
+      onUnhandledRequest(request, print) {
+        if (new URL(request.url).hostname !== '127.0.0.1') print.error()
+      },
+    }),
+  )
   afterEach(() => {
     server.resetHandlers()
     requests.length = 0

@@ -1,0 +1,79 @@
+import { waitFor } from '@testing-library/react'
+import { parseUnits } from 'viem'
+import { describe, expect, test } from 'vitest'
+import { setupMockService } from '../../../test/mockService.js'
+import { renderSwapHook } from '../../../test/react.js'
+import type { RateLimitConfig } from '../../core/rateLimiter.js'
+import { mockTokenAddresses as T } from '../../mock/fixtures.js'
+import type { MockService } from '../../mock/types.js'
+import { useRateLimitState } from './useRateLimitState.js'
+import { useSwapRoute } from './useSwapRoute.js'
+
+// The service allows 10 requests per second per client (a bucket of 10).
+const mock = setupMockService({ rateLimit: { requestsPerSecond: 10 } })
+const burst = 50
+
+/** Mounts `burst` route hooks for distinct amounts at once and waits until every one has data. */
+async function runBurst(rateLimit: RateLimitConfig | undefined) {
+  const { baseUrl, service } = mock.use('loopback')
+  const pauses: number[] = []
+  const { result } = renderSwapHook(
+    () => {
+      const state = useRateLimitState()
+      if (state.rateLimitedUntil && !pauses.includes(state.rateLimitedUntil))
+        pauses.push(state.rateLimitedUntil)
+      const routes = Array.from({ length: burst }, (_, i) =>
+        useSwapRoute({
+          token0: T.USDC,
+          token1: T.WETH,
+          amountIn: parseUnits(String(100 + i), 6),
+          debounceMs: 0,
+        }),
+      )
+      return { state, routes }
+    },
+    { provider: rateLimit ? { baseUrl, rateLimit } : { baseUrl } },
+  )
+  await waitFor(() => expect(result.current.routes.every((route) => route.isSuccess)).toBe(true), {
+    timeout: 20_000,
+  })
+  return { service, result, pauses }
+}
+
+function tooMany(service: MockService) {
+  return service.log.filter((entry) => entry.status === 429)
+}
+
+describe('a burst of 50 distinct route queries against a service limited to 10 requests/s', () => {
+  test('with the client configured with that limit: every query answered, zero 429s', async () => {
+    const { service, result, pauses } = await runBurst({ requestsPerSecond: 10 })
+    expect(tooMany(service)).toHaveLength(0)
+    expect(service.count('/swap/route')).toBe(burst)
+    expect(pauses).toEqual([])
+    expect(result.current.state.rateLimitedUntil).toBeUndefined()
+  }, 30_000)
+
+  test('with the client not configured (the default 5/s, bursts of 5): zero 429s, so never more than one per cooldown', async () => {
+    const { service } = await runBurst(undefined)
+    expect(tooMany(service)).toHaveLength(0)
+    expect(service.count('/swap/route')).toBe(burst)
+  }, 30_000)
+
+  test('with a client that assumes a higher limit: the whole client pauses, nothing is sent during a pause, at most one 429 per later cooldown, all recover', async () => {
+    const { service, result, pauses } = await runBurst({ requestsPerSecond: 50, burst: 10 })
+    const rejected = tooMany(service)
+    expect(rejected.length).toBeGreaterThan(0)
+    // Requests already in flight when the first 429 comes back may meet one too; from then
+    // on, each 429 ("Retry-After: 1") opens a pause in which the client sends nothing at all.
+    const firstPauseEnds = (rejected[0]?.time ?? 0) + 1000
+    const later = rejected.filter((entry) => entry.time >= firstPauseEnds - 10)
+    for (let i = 1; i < later.length; i++)
+      expect((later[i]?.time ?? 0) - (later[i - 1]?.time ?? 0)).toBeGreaterThanOrEqual(990)
+    const last = rejected.at(-1)?.time ?? 0
+    expect(service.log.filter((entry) => entry.time > last && entry.time < last + 990)).toEqual([])
+    // Every query that met a 429 retried after the pause and got its quote.
+    expect(result.current.routes.every((route) => route.data !== undefined)).toBe(true)
+    expect(pauses.length).toBeGreaterThanOrEqual(later.length)
+    expect(result.current.state.rateLimitedUntil).toBeUndefined()
+  }, 30_000)
+})
