@@ -67,6 +67,27 @@ export {
 export { isNativeToken, nativeTokenAddress } from '../core/constants.js'
 // Errors
 export { BaseError, type BaseErrorType, walk } from '../core/errors/base.js'
+export {
+  ChainMismatchError,
+  type ChainMismatchErrorType,
+  type ExecuteSwapStage,
+  InsufficientAllowanceError,
+  type InsufficientAllowanceErrorType,
+  QuoteBelowMinimumError,
+  type QuoteBelowMinimumErrorType,
+  SwapSimulationError,
+  type SwapSimulationErrorType,
+  TransactionRevertedError,
+  type TransactionRevertedErrorType,
+  UnsafeSwapDataError,
+  type UnsafeSwapDataErrorType,
+  UntrustedAddressError,
+  type UntrustedAddressErrorType,
+  UserRejectedError,
+  type UserRejectedErrorType,
+  WalletError,
+  type WalletErrorType,
+} from '../core/errors/execute.js'
 export { InvalidParameterError, type InvalidParameterErrorType } from '../core/errors/parameter.js'
 export {
   HttpError,
@@ -82,6 +103,16 @@ export {
   type TimeoutErrorType,
 } from '../core/errors/request.js'
 export { ResponseValidationError, type ResponseValidationErrorType } from '../core/errors/response.js'
+// Executing a swap
+export {
+  type ExecuteSwapAction,
+  type ExecuteSwapErrorType,
+  type ExecuteSwapParameters,
+  type ExecuteSwapReturnType,
+  type ExecuteSwapStatus,
+  type ExecuteSwapStep,
+  executeSwap,
+} from '../core/execute/executeSwap.js'
 export {
   createRateLimiter,
   defaultRateLimit,

@@ -4,6 +4,17 @@
 export { createSwapClient, type SwapClient, type SwapClientConfig } from '../core/client.js'
 export { isNativeToken, nativeTokenAddress } from '../core/constants.js'
 export { BaseError, type BaseErrorType } from '../core/errors/base.js'
+export {
+  ChainMismatchError,
+  InsufficientAllowanceError,
+  QuoteBelowMinimumError,
+  SwapSimulationError,
+  TransactionRevertedError,
+  UnsafeSwapDataError,
+  UntrustedAddressError,
+  UserRejectedError,
+  WalletError,
+} from '../core/errors/execute.js'
 export { InvalidParameterError, type InvalidParameterErrorType } from '../core/errors/parameter.js'
 export {
   HttpError,
@@ -18,15 +29,31 @@ export {
   type TimeoutErrorType,
 } from '../core/errors/request.js'
 export { ResponseValidationError, type ResponseValidationErrorType } from '../core/errors/response.js'
+export type {
+  ExecuteSwapAction,
+  ExecuteSwapErrorType,
+  ExecuteSwapParameters,
+  ExecuteSwapReturnType,
+  ExecuteSwapStep,
+} from '../core/execute/executeSwap.js'
 export type { RateLimitConfig, RateLimitState } from '../core/rateLimiter.js'
 export type { LegacyPath, Pair, Route, SwapInfo, Token, TokenData } from '../core/schemas.js'
 export { getMinAmountOut } from '../core/utils/getMinAmountOut.js'
+export type { SwapExecutionDefaults } from '../react/context.js'
 export {
   SwapProvider,
   type SwapProviderProps,
   type SwapQueryDefaults,
 } from '../react/context.js'
 export { SwapProviderNotFoundError, type SwapProviderNotFoundErrorType } from '../react/errors.js'
+// Executing a swap
+export {
+  type ExecuteSwapVariables,
+  type UseExecuteSwapParameters,
+  type UseExecuteSwapReturnType,
+  type UseExecuteSwapStatus,
+  useExecuteSwap,
+} from '../react/hooks/useExecuteSwap.js'
 // Hooks
 export {
   type UseLegacyPairsParameters,

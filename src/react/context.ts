@@ -10,6 +10,7 @@ import {
   useState,
 } from 'react'
 import { createSwapClient, type SwapClient, type SwapClientConfig } from '../core/client.js'
+import type { ExecuteSwapParameters } from '../core/execute/executeSwap.js'
 import type { RateLimitConfig } from '../core/rateLimiter.js'
 import type { QueryResource } from '../query/defaults.js'
 import type { QueryDefaultsOverride } from './types.js'
@@ -17,10 +18,17 @@ import type { QueryDefaultsOverride } from './types.js'
 /** Per-resource overrides of the query defaults (staleTime, gcTime, refetchInterval, retry…). */
 export type SwapQueryDefaults = { [resource in QueryResource]?: QueryDefaultsOverride }
 
+/** Defaults for `useExecuteSwap`, so that every swap button below the provider shares them. */
+export type SwapExecutionDefaults = Pick<
+  ExecuteSwapParameters,
+  'walletClient' | 'publicClient' | 'chainId' | 'trustedAddresses'
+>
+
 export type SwapContextValue = {
   client: SwapClient
   queryClient: QueryClient
   queryDefaults: SwapQueryDefaults
+  execution: Partial<SwapExecutionDefaults>
 }
 
 export const SwapContext = createContext<SwapContextValue | undefined>(undefined)
@@ -34,6 +42,14 @@ type SharedProps = {
   queryClient?: QueryClient | undefined
   /** Overrides of the defaults per resource, e.g. `{ tokens: { staleTime: 60_000 } }`. */
   queryDefaults?: SwapQueryDefaults | undefined
+  /** The wallet `useExecuteSwap` signs with (wagmi: `useWalletClient().data`). */
+  walletClient?: SwapExecutionDefaults['walletClient'] | undefined
+  /** The client `useExecuteSwap` reads and waits with (wagmi: `usePublicClient()`). */
+  publicClient?: SwapExecutionDefaults['publicClient'] | undefined
+  /** The chain swaps are for. Default: the public client's chain. */
+  chainId?: number | undefined
+  /** The only spenders and routers `useExecuteSwap` will approve or call. */
+  trustedAddresses?: SwapExecutionDefaults['trustedAddresses'] | undefined
   children?: ReactNode
 }
 
@@ -56,7 +72,15 @@ export type SwapProviderProps = SharedProps &
  * </SwapProvider>
  */
 export function SwapProvider(props: SwapProviderProps) {
-  const { queryClient: queryClientProp, queryDefaults, children } = props
+  const {
+    queryClient: queryClientProp,
+    queryDefaults,
+    walletClient,
+    publicClient,
+    chainId,
+    trustedAddresses,
+    children,
+  } = props
   const client = useClientFromProps(props)
 
   const outer = useContext(QueryClientContext)
@@ -72,8 +96,13 @@ export function SwapProvider(props: SwapProviderProps) {
   }, [queryClient])
 
   const value = useMemo(
-    () => ({ client, queryClient, queryDefaults: queryDefaults ?? {} }),
-    [client, queryClient, queryDefaults],
+    () => ({
+      client,
+      queryClient,
+      queryDefaults: queryDefaults ?? {},
+      execution: { walletClient, publicClient, chainId, trustedAddresses },
+    }),
+    [client, queryClient, queryDefaults, walletClient, publicClient, chainId, trustedAddresses],
   )
   return createElement(SwapContext.Provider, { value }, children)
 }

@@ -1,0 +1,470 @@
+import {
+  type Address,
+  decodeFunctionData,
+  encodeFunctionData,
+  erc20Abi,
+  maxUint256,
+  parseEther,
+  parseGwei,
+  parseUnits,
+} from 'viem'
+import { describe, expect, test } from 'vitest'
+import { testErc20Abi } from '../../../test/evm/abis.js'
+import { setupSwapHarness } from '../../../test/evm/swapHarness.js'
+import type { TestWallet } from '../../../test/evm/wallet.js'
+import { swapRouterAbi } from '../../mock/routerAbi.js'
+import type { SwapClient } from '../client.js'
+import {
+  ChainMismatchError,
+  QuoteBelowMinimumError,
+  SwapSimulationError,
+  TransactionRevertedError,
+  UnsafeSwapDataError,
+  UntrustedAddressError,
+  UserRejectedError,
+  WalletError,
+} from '../errors/execute.js'
+import { InvalidParameterError } from '../errors/parameter.js'
+import { type ExecuteSwapParameters, type ExecuteSwapStep, executeSwap } from './executeSwap.js'
+
+const h = setupSwapHarness()
+
+type Swap = Omit<ExecuteSwapParameters, 'walletClient' | 'publicClient'>
+
+/** Runs executeSwap with the user's wallet, recording every step. */
+async function run(swap: Swap, wallet: TestWallet = h.wallet(), client: SwapClient = h.swapClient()) {
+  const steps: ExecuteSwapStep[] = []
+  const outcome = await executeSwap(client, {
+    walletClient: wallet.walletClient,
+    publicClient: h.fixture.publicClient,
+    onStep: (step) => steps.push(step),
+    ...swap,
+  }).then(
+    (result) => ({ result, error: undefined }),
+    (error: unknown) => ({ result: undefined, error }),
+  )
+  return { ...outcome, steps, sent: wallet.sendRequests() }
+}
+
+/** What the user holds and may spend, and how many transactions they sent. */
+async function state(symbols: ('TKA' | 'TKB' | 'USDC' | 'USDT' | 'BAD' | 'ETH')[] = ['TKA', 'USDC']) {
+  const balances = Object.fromEntries(await Promise.all(symbols.map(async (s) => [s, await h.balance(s)])))
+  const allowances = Object.fromEntries(
+    await Promise.all(symbols.filter((s) => s !== 'ETH').map(async (s) => [s, await h.allowance(s)])),
+  )
+  return { balances, allowances, nonce: await h.nonce() }
+}
+
+const quote = (token0: Address, token1: Address, amountIn: bigint) => {
+  const result = h.market.quote({ token0, token1, amountIn })
+  if (!result) throw new Error('no route')
+  return result
+}
+
+describe('executeSwap on a real chain', () => {
+  test('a fresh approval: exact approve, mined, then the swap; balances move by exactly the quote', async () => {
+    const TKA = h.address('TKA')
+    const USDC = h.address('USDC')
+    const amountIn = parseEther('25')
+    const expected = quote(TKA, USDC, amountIn)
+    const before = await state()
+
+    const { result, error, steps, sent } = await run({ token0: TKA, token1: USDC, amountIn, slippage: 0.01 })
+    expect(error).toBeUndefined()
+    expect(result?.approvalHash).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(result?.receipt.status).toBe('success')
+    expect(result?.swapInfo.estimateAmount).toBe(expected.amountOut)
+
+    const after = await state()
+    expect(after.balances.TKA).toBe(before.balances.TKA - amountIn)
+    expect(after.balances.USDC).toBe(before.balances.USDC + expected.amountOut)
+    expect(after.allowances.TKA).toBe(0n) // exactly amountIn was approved, and spent
+    expect(after.nonce).toBe(before.nonce + 2)
+
+    // The wallet was asked for exactly two transactions: approve(spender, amountIn) on the token, then the swap.
+    expect(sent).toHaveLength(2)
+    const [approve, swap] = sent.map((r) => (r.params as [{ to: Address; data: `0x${string}` }])[0])
+    expect(approve?.to.toLowerCase()).toBe(TKA.toLowerCase())
+    expect(decodeFunctionData({ abi: erc20Abi, data: approve?.data ?? '0x' }).args).toEqual([
+      h.fixture.spender,
+      amountIn,
+    ])
+    expect(swap?.to.toLowerCase()).toBe(h.fixture.router.toLowerCase())
+    expect(decodeFunctionData({ abi: swapRouterAbi, data: swap?.data ?? '0x' }).args[0]).toEqual(
+      expected.path,
+    )
+
+    expect([...new Set(steps.map((s) => s.status))]).toEqual(['quoting', 'approving', 'swapping', 'success'])
+    expect(steps.map((s) => s.action)).toEqual([
+      'fetching-quote',
+      'fetching-quote',
+      'checking-chain',
+      'checking-allowance',
+      'approving',
+      'waiting-for-approval',
+      'simulating',
+      'sending-swap',
+      'waiting-for-swap',
+      'done',
+    ])
+  })
+
+  test('a sufficient existing allowance: no approve is sent', async () => {
+    const TKA = h.address('TKA')
+    const TKB = h.address('TKB')
+    await h.approve('TKA', parseEther('100'))
+    const amountIn = parseEther('10')
+    const expected = quote(TKA, TKB, amountIn)
+    const before = await state(['TKA', 'TKB'])
+
+    const { result, error, sent } = await run({ token0: TKA, token1: TKB, amountIn })
+    expect(error).toBeUndefined()
+    expect(result?.approvalHash).toBeUndefined()
+    expect(sent).toHaveLength(1)
+
+    const after = await state(['TKA', 'TKB'])
+    expect(after.nonce).toBe(before.nonce + 1)
+    expect(after.allowances.TKA).toBe(parseEther('90'))
+    expect(after.balances.TKB).toBe(before.balances.TKB + expected.amountOut)
+  })
+
+  test('USDT style: a non-zero allowance too small is set to 0 first, then to the amount', async () => {
+    const USDT = h.address('USDT')
+    const USDC = h.address('USDC')
+    await h.approve('USDT', parseUnits('1', 6))
+    const amountIn = parseUnits('250', 6)
+    const expected = quote(USDT, USDC, amountIn)
+    const before = await state(['USDT', 'USDC'])
+
+    const { result, error, sent } = await run({ token0: USDT, token1: USDC, amountIn })
+    expect(error).toBeUndefined()
+    expect(result?.resetHash).toBeDefined()
+    expect(result?.approvalHash).toBeDefined()
+    // approve(spender, 0), approve(spender, amountIn), then the swap to the router.
+    const calls = sent.map((r) => (r.params as [{ to: Address; data: `0x${string}` }])[0])
+    expect(
+      calls.slice(0, 2).map((call) => decodeFunctionData({ abi: erc20Abi, data: call.data }).args),
+    ).toEqual([
+      [h.fixture.spender, 0n],
+      [h.fixture.spender, amountIn],
+    ])
+    expect(calls[2]?.to.toLowerCase()).toBe(h.fixture.router.toLowerCase())
+
+    const after = await state(['USDT', 'USDC'])
+    expect(after.nonce).toBe(before.nonce + 3)
+    expect(after.allowances.USDT).toBe(0n)
+    expect(after.balances.USDT).toBe(before.balances.USDT - amountIn)
+    expect(after.balances.USDC).toBe(before.balances.USDC + expected.amountOut)
+  })
+
+  test('resetAllowance: true forces the reset on any token', async () => {
+    await h.approve('TKA', 5n)
+    const { result, error } = await run({
+      token0: h.address('TKA'),
+      token1: h.address('USDC'),
+      amountIn: parseEther('1'),
+      resetAllowance: true,
+    })
+    expect(error).toBeUndefined()
+    expect(result?.resetHash).toBeDefined()
+  })
+
+  test('approval: "infinite" approves 2^256 - 1, only when asked', async () => {
+    const { error } = await run({
+      token0: h.address('TKA'),
+      token1: h.address('USDC'),
+      amountIn: parseEther('1'),
+      approval: 'infinite',
+    })
+    expect(error).toBeUndefined()
+    expect(await h.allowance('TKA')).toBe(maxUint256)
+  })
+
+  test('native in: no approval, the value is sent, balances exact to the wei (gas included)', async () => {
+    const ETH = h.address('ETH')
+    const USDC = h.address('USDC')
+    const amountIn = parseEther('1.5')
+    const expected = quote(ETH, USDC, amountIn)
+    const before = await state(['ETH', 'USDC'])
+
+    const { result, error, sent } = await run({ token0: ETH, token1: USDC, amountIn })
+    expect(error).toBeUndefined()
+    expect(result?.approvalHash).toBeUndefined()
+    expect(result?.swapInfo.approvalAddress).toBeNull()
+    expect(sent).toHaveLength(1)
+    expect((sent[0]?.params as [{ value: `0x${string}` }] | undefined)?.[0].value).toBe(
+      `0x${amountIn.toString(16)}`,
+    )
+
+    const receipt = result?.receipt
+    const gas = (receipt?.gasUsed ?? 0n) * (receipt?.effectiveGasPrice ?? 0n)
+    const after = await state(['ETH', 'USDC'])
+    expect(after.balances.ETH).toBe(before.balances.ETH - amountIn - gas)
+    expect(after.balances.USDC).toBe(before.balances.USDC + expected.amountOut)
+    expect(after.nonce).toBe(before.nonce + 1)
+  })
+
+  test('a reverting swap is caught by simulation: the wallet is never asked, nothing is sent', async () => {
+    const other = await h.otherServer({ router: h.fixture.revertingRouter })
+    try {
+      const before = await state(['ETH', 'USDC'])
+      const { error, sent } = await run(
+        { token0: h.address('ETH'), token1: h.address('USDC'), amountIn: parseEther('1') },
+        h.wallet(),
+        other.client,
+      )
+      expect(error).toBeInstanceOf(SwapSimulationError)
+      expect((error as SwapSimulationError).reason).toBe('RevertingRouter: swap disabled')
+      expect(sent).toHaveLength(0)
+      expect(await state(['ETH', 'USDC'])).toEqual(before)
+    } finally {
+      await other.stop()
+    }
+  })
+
+  test('a reverted approval stops the flow: TransactionRevertedError and no swap', async () => {
+    const { testClient, deployerClient, publicClient } = h.fixture
+    const TKA = h.address('TKA')
+    const before = await state()
+    await testClient.setAutomine(false)
+    try {
+      // The approval leaves the wallet; before it is mined, the token starts refusing approvals
+      // (a transaction with a higher tip, so it is ordered first in the block).
+      const { error, sent } = await run({
+        token0: TKA,
+        token1: h.address('USDC'),
+        amountIn: parseEther('3'),
+        onStep: (step) => {
+          if (step.action !== 'waiting-for-approval') return
+          void (async () => {
+            await deployerClient.writeContract({
+              address: TKA,
+              abi: testErc20Abi,
+              functionName: 'setApproveReverts',
+              args: [true],
+              maxPriorityFeePerGas: parseGwei('100'),
+              maxFeePerGas: parseGwei('200'),
+            })
+            await testClient.mine({ blocks: 1 })
+          })()
+        },
+      })
+      expect(error).toBeInstanceOf(TransactionRevertedError)
+      expect((error as TransactionRevertedError).stage).toBe('approval')
+      const receipt = await publicClient.getTransactionReceipt({
+        hash: (error as TransactionRevertedError).hash,
+      })
+      expect(receipt.status).toBe('reverted')
+      expect(sent).toHaveLength(1)
+    } finally {
+      await testClient.setAutomine(true)
+    }
+    const after = await state()
+    expect(after.nonce).toBe(before.nonce + 1) // the reverted approval, and nothing else
+    expect(after.allowances.TKA).toBe(0n)
+    expect(after.balances).toEqual(before.balances)
+  })
+
+  test('a token whose approve always reverts: the approval fails, the swap is never sent', async () => {
+    const before = await state(['BAD', 'TKA'])
+    const { error, sent } = await run({
+      token0: h.address('BAD'),
+      token1: h.address('TKA'),
+      amountIn: parseEther('1'),
+    })
+    // The wallet mines the reverting approve (anvil does) or refuses it at gas estimation (many wallets do).
+    expect(error instanceof TransactionRevertedError || error instanceof WalletError).toBe(true)
+    expect((error as TransactionRevertedError | WalletError).stage).toBe('approval')
+    expect(sent).toHaveLength(1)
+    const after = await state(['BAD', 'TKA'])
+    expect(after.balances).toEqual(before.balances)
+    expect(after.allowances).toEqual(before.allowances)
+    expect(after.nonce - before.nonce).toBeLessThanOrEqual(1)
+  })
+
+  test.each([
+    ['the approval', 0, 0, 'approval'],
+    ['the swap', 1, 1, 'swap'],
+  ] as const)(
+    'a user rejection at %s: UserRejectedError, nothing after it is sent',
+    async (_, rejectAt, mined, stage) => {
+      const TKA = h.address('TKA')
+      const amountIn = parseEther('2')
+      const before = await state()
+      const wallet = h.wallet({
+        reject: (method, count) => method === 'eth_sendTransaction' && count === rejectAt,
+      })
+      const { error, sent } = await run({ token0: TKA, token1: h.address('USDC'), amountIn }, wallet)
+      expect(error).toBeInstanceOf(UserRejectedError)
+      expect((error as UserRejectedError).stage).toBe(stage)
+      expect(sent).toHaveLength(rejectAt + 1)
+      const after = await state()
+      expect(after.nonce).toBe(before.nonce + mined)
+      expect(after.balances).toEqual(before.balances)
+      expect(after.allowances.TKA).toBe(stage === 'swap' ? amountIn : 0n)
+    },
+  )
+
+  test('the wrong chain: ChainMismatchError as the wallet reports it, nothing sent', async () => {
+    const before = await state()
+    const wallet = h.wallet({ reportedChainId: 1 })
+    const { error, sent } = await run(
+      { token0: h.address('TKA'), token1: h.address('USDC'), amountIn: parseEther('1') },
+      wallet,
+    )
+    expect(error).toBeInstanceOf(ChainMismatchError)
+    expect(error).toMatchObject({ expectedChainId: h.fixture.chain.id, actualChainId: 1, client: 'wallet' })
+    expect(wallet.requests.some((r) => r.method === 'wallet_switchEthereumChain')).toBe(true)
+    expect(sent).toHaveLength(0)
+    expect(await state()).toEqual(before)
+  })
+
+  test('the wrong chain, switched by the wallet on request: the swap goes through', async () => {
+    const wallet = h.wallet({ reportedChainId: 1, canSwitchChain: true })
+    const { error } = await run(
+      { token0: h.address('TKA'), token1: h.address('USDC'), amountIn: parseEther('1') },
+      wallet,
+    )
+    expect(error).toBeUndefined()
+    expect(wallet.requests.filter((r) => r.method === 'wallet_switchEthereumChain')).toHaveLength(1)
+  })
+
+  test('a rejected chain switch is a UserRejectedError', async () => {
+    const wallet = h.wallet({
+      reportedChainId: 1,
+      canSwitchChain: true,
+      reject: (method) => method === 'wallet_switchEthereumChain',
+    })
+    const { error, sent } = await run(
+      { token0: h.address('TKA'), token1: h.address('USDC'), amountIn: parseEther('1') },
+      wallet,
+    )
+    expect(error).toBeInstanceOf(UserRejectedError)
+    expect((error as UserRejectedError).stage).toBe('chain')
+    expect(sent).toHaveLength(0)
+  })
+
+  test('an untrusted spender is refused before any signature', async () => {
+    const before = await state()
+    const { error, sent } = await run({
+      token0: h.address('TKA'),
+      token1: h.address('USDC'),
+      amountIn: parseEther('1'),
+      trustedAddresses: [h.fixture.router],
+    })
+    expect(error).toBeInstanceOf(UntrustedAddressError)
+    expect(error).toMatchObject({ role: 'approvalAddress', address: h.fixture.spender })
+    expect(sent).toHaveLength(0)
+    expect(await state()).toEqual(before)
+  })
+
+  test('trusted spender and router (any letter case): the swap goes through', async () => {
+    const { error } = await run({
+      token0: h.address('TKA'),
+      token1: h.address('USDC'),
+      amountIn: parseEther('1'),
+      trustedAddresses: [h.fixture.router.toLowerCase() as Address, h.fixture.spender],
+    })
+    expect(error).toBeUndefined()
+  })
+
+  test('a fresh quote below the accepted minimum stops before anything is signed', async () => {
+    const TKA = h.address('TKA')
+    const USDC = h.address('USDC')
+    const amountIn = parseEther('5')
+    const expected = quote(TKA, USDC, amountIn)
+    const { error, sent } = await run({
+      token0: TKA,
+      token1: USDC,
+      amountIn,
+      minAmountOut: expected.amountOut + 1n,
+    })
+    expect(error).toBeInstanceOf(QuoteBelowMinimumError)
+    expect(error).toMatchObject({ estimateAmount: expected.amountOut, minAmountOut: expected.amountOut + 1n })
+    expect(sent).toHaveLength(0)
+
+    // An accepted quote at its slippage: a quote seen for more than the market now gives.
+    const accepted = await run({
+      token0: TKA,
+      token1: USDC,
+      amountIn,
+      slippage: 0.01,
+      acceptedQuote: { amountOut: (expected.amountOut * 102n) / 100n },
+    })
+    expect(accepted.error).toBeInstanceOf(QuoteBelowMinimumError)
+    expect(accepted.sent).toHaveLength(0)
+  })
+
+  describe('a compromised service', () => {
+    const attacker: Address = '0x000000000000000000000000000000000000dEaD'
+    const info = (overrides: Record<string, unknown>) => ({
+      data: '0x12345678',
+      transferAddress: h.fixture.router,
+      transferValue: '0',
+      approvalAddress: h.fixture.spender,
+      estimateTransferSeconds: 12,
+      estimateAmount: '1000',
+      hopsCount: 1,
+      fee: {},
+      ...overrides,
+    })
+
+    test.each([
+      [
+        'a transfer of the input token to the attacker',
+        () =>
+          info({
+            transferAddress: h.address('TKA'),
+            data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [attacker, 1n] }),
+          }),
+        UntrustedAddressError,
+      ],
+      [
+        'an approve calldata sent to the router',
+        () =>
+          info({
+            data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [attacker, 1n] }),
+          }),
+        UnsafeSwapDataError,
+      ],
+      [
+        'native value on an ERC-20 swap',
+        () => info({ transferValue: parseEther('10').toString() }),
+        UnsafeSwapDataError,
+      ],
+    ])('%s is refused, nothing signed', async (_, body, ErrorClass) => {
+      h.server.service.fail({ status: 200, endpoint: '/swap/info', body: body(), times: 1 })
+      const before = await state()
+      const { error, sent } = await run({ token0: h.address('TKA'), token1: h.address('USDC'), amountIn: 1n })
+      expect(error).toBeInstanceOf(ErrorClass)
+      expect(sent).toHaveLength(0)
+      expect(await state()).toEqual(before)
+    })
+  })
+
+  test('bad input never reaches the service or the wallet', async () => {
+    const wallet = h.wallet()
+    const client = h.swapClient()
+    h.server.service.clearLog()
+    for (const bad of [
+      { token0: 'TKA', token1: h.address('USDC'), amountIn: 1n },
+      { token0: h.address('TKA'), token1: h.address('USDC'), amountIn: 0n },
+      { token0: h.address('TKA'), token1: h.address('USDC'), amountIn: 1n, slippage: 2 },
+      { token0: h.address('TKA'), token1: h.address('USDC'), amountIn: 1n, approval: 'unlimited' },
+      { token0: h.address('TKA'), token1: h.address('USDC'), amountIn: 1n, trustedAddresses: ['router'] },
+    ]) {
+      const { error } = await run(bad as never, wallet, client)
+      expect(error).toBeInstanceOf(InvalidParameterError)
+    }
+    const noAccount = await executeSwap(client, {
+      walletClient: { ...wallet.walletClient, account: undefined } as never,
+      publicClient: h.fixture.publicClient,
+      token0: h.address('TKA'),
+      token1: h.address('USDC'),
+      amountIn: 1n,
+    }).catch((e: unknown) => e)
+    expect(noAccount).toMatchObject({ name: 'InvalidParameterError', parameter: 'walletClient.account' })
+    expect(h.server.service.count()).toBe(0)
+    expect(wallet.requests).toHaveLength(0)
+  })
+})

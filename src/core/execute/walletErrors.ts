@@ -1,0 +1,72 @@
+import { decodeErrorResult, type Hex } from 'viem'
+import { BaseError, walk } from '../errors/base.js'
+import { type ExecuteSwapStage, UserRejectedError, WalletError } from '../errors/execute.js'
+
+/** True when the cause chain holds a wallet's "user rejected" (EIP-1193 code 4001, viem's UserRejectedRequestError…). */
+export function isUserRejection(error: unknown): boolean {
+  return (
+    walk(error, (e) => {
+      if (typeof e !== 'object' || e === null) return false
+      const { code, name, message } = e as { code?: unknown; name?: unknown; message?: unknown }
+      return (
+        code === 4001 ||
+        code === 'ACTION_REJECTED' ||
+        name === 'UserRejectedRequestError' ||
+        (typeof message === 'string' && /user (rejected|denied|cancel)/i.test(message))
+      )
+    }) !== null
+  )
+}
+
+/**
+ * Runs one wallet or node call of a stage; a rejection becomes
+ * `UserRejectedError`, any other failure `WalletError`; our own errors pass.
+ */
+export async function walletStep<value>(stage: ExecuteSwapStage, fn: () => Promise<value>): Promise<value> {
+  try {
+    return await fn()
+  } catch (error) {
+    if (isUserRejection(error)) throw new UserRejectedError({ stage, cause: error })
+    if (error instanceof BaseError) throw error
+    throw new WalletError({ stage, cause: error })
+  }
+}
+
+/** The revert data and its decoded reason (Error(string), Panic(uint256) or a custom error's name), if any. */
+export function decodeRevert(error: unknown): { reason: string | undefined; data: Hex | undefined } {
+  let data: Hex | undefined
+  walk(error, (e) => {
+    const candidate = (e as { data?: unknown })?.data
+    const hex =
+      typeof candidate === 'string'
+        ? candidate
+        : typeof (candidate as { data?: unknown })?.data === 'string'
+          ? (candidate as { data: string }).data
+          : undefined
+    if (hex && /^0x[0-9a-f]{8,}$/i.test(hex)) {
+      data = hex as Hex
+      return true
+    }
+    return false
+  })
+  if (data) {
+    try {
+      const decoded = decodeErrorResult({ data })
+      if (decoded.errorName === 'Error') return { reason: String(decoded.args?.[0]), data }
+      if (decoded.errorName === 'Panic') return { reason: `panic ${String(decoded.args?.[0])}`, data }
+      return { reason: decoded.errorName, data }
+    } catch {
+      return { reason: undefined, data }
+    }
+  }
+  // Some nodes only put the reason in the message: "execution reverted: <reason>".
+  let reason: string | undefined
+  walk(error, (e) => {
+    const text = [(e as { details?: unknown })?.details, (e as { message?: unknown })?.message].find(
+      (value): value is string => typeof value === 'string' && /execution reverted: /.test(value),
+    )
+    if (text) reason = text.split('execution reverted: ')[1]?.split('\n')[0]?.trim()
+    return reason !== undefined
+  })
+  return { reason: reason || undefined, data }
+}

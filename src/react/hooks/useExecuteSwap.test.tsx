@@ -1,0 +1,162 @@
+import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react'
+import { useState } from 'react'
+import { parseEther } from 'viem'
+import { describe, expect, test } from 'vitest'
+import { setupSwapHarness } from '../../../test/evm/swapHarness.js'
+import type { TestWallet } from '../../../test/evm/wallet.js'
+import { createQueryClient } from '../../../test/react.js'
+import { UserRejectedError } from '../../core/errors/execute.js'
+import { InvalidParameterError } from '../../core/errors/parameter.js'
+import { SwapProvider } from '../context.js'
+import { useExecuteSwap } from './useExecuteSwap.js'
+
+const h = setupSwapHarness()
+
+/** A minimal swap button, as a widget would write it with the public hook. */
+function SwapButton() {
+  const { execute, status, step, data, error, reset } = useExecuteSwap()
+  const [amount] = useState(parseEther('4'))
+  return (
+    <div>
+      <button
+        type="button"
+        onClick={() => execute({ token0: h.address('TKA'), token1: h.address('USDC'), amountIn: amount })}
+      >
+        Swap
+      </button>
+      <button type="button" onClick={reset}>
+        Reset
+      </button>
+      <p data-testid="status">{status}</p>
+      <p data-testid="action">{step?.action ?? ''}</p>
+      {data && (
+        <p data-testid="hashes">
+          approve {data.approvalHash} swap {data.swapHash}
+        </p>
+      )}
+      {error && <p role="alert">{error.name}</p>}
+    </div>
+  )
+}
+
+function renderWidget(wallet: TestWallet) {
+  return render(
+    <SwapProvider
+      client={h.swapClient()}
+      queryClient={createQueryClient()}
+      walletClient={wallet.walletClient}
+      publicClient={h.fixture.publicClient}
+      trustedAddresses={[h.fixture.router, h.fixture.spender]}
+    >
+      <SwapButton />
+    </SwapProvider>,
+  )
+}
+
+describe('useExecuteSwap in a rendered component, on anvil', () => {
+  test('approve then swap, each step visible, both hashes shown, balances exact', async () => {
+    const amountIn = parseEther('4')
+    const expected = h.market.quote({ token0: h.address('TKA'), token1: h.address('USDC'), amountIn })
+    const before = { tka: await h.balance('TKA'), usdc: await h.balance('USDC'), nonce: await h.nonce() }
+    const wallet = h.wallet()
+    renderWidget(wallet)
+    const seen = new Set<string>()
+    const observer = new MutationObserver(() => seen.add(screen.getByTestId('status').textContent ?? ''))
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true })
+
+    expect(screen.getByTestId('status').textContent).toBe('idle')
+    fireEvent.click(screen.getByText('Swap'))
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('success'), { timeout: 10_000 })
+    observer.disconnect()
+
+    expect([...seen]).toEqual(expect.arrayContaining(['quoting', 'approving', 'swapping', 'success']))
+    expect(screen.getByTestId('hashes').textContent).toMatch(/^approve 0x[0-9a-f]{64} swap 0x[0-9a-f]{64}$/)
+    expect(await h.balance('TKA')).toBe(before.tka - amountIn)
+    expect(await h.balance('USDC')).toBe(before.usdc + (expected?.amountOut ?? -1n))
+    expect(await h.nonce()).toBe(before.nonce + 2)
+    expect(wallet.sendRequests()).toHaveLength(2)
+  })
+
+  test('a double click sends one approve and one swap', async () => {
+    const before = await h.nonce()
+    const wallet = h.wallet()
+    renderWidget(wallet)
+    const button = screen.getByText('Swap')
+    fireEvent.click(button)
+    fireEvent.click(button)
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('success'), { timeout: 10_000 })
+    // A third click long after the second, while nothing is in flight, would start a new swap;
+    // the two quick ones were one.
+    expect(wallet.sendRequests()).toHaveLength(2)
+    expect(await h.nonce()).toBe(before + 2)
+    expect(h.server.service.count('/swap/info')).toBeGreaterThanOrEqual(1)
+  })
+
+  test('executeAsync twice in the same tick returns the same promise', async () => {
+    const wallet = h.wallet()
+    const { result } = renderHook(() => useExecuteSwap(), {
+      wrapper: ({ children }) => (
+        <SwapProvider
+          client={h.swapClient()}
+          queryClient={createQueryClient()}
+          walletClient={wallet.walletClient}
+          publicClient={h.fixture.publicClient}
+        >
+          {children}
+        </SwapProvider>
+      ),
+    })
+    const variables = { token0: h.address('ETH'), token1: h.address('USDC'), amountIn: parseEther('0.1') }
+    let first: Promise<unknown> | undefined
+    let second: Promise<unknown> | undefined
+    act(() => {
+      first = result.current.executeAsync(variables)
+      second = result.current.executeAsync(variables)
+    })
+    expect(second).toBe(first)
+    await act(async () => {
+      await first
+    })
+    expect(wallet.sendRequests()).toHaveLength(1)
+  })
+
+  test('a rejected signature shows the rejection and nothing more is sent', async () => {
+    const before = { nonce: await h.nonce(), tka: await h.balance('TKA') }
+    const wallet = h.wallet({ reject: (method) => method === 'eth_sendTransaction' })
+    renderWidget(wallet)
+    fireEvent.click(screen.getByText('Swap'))
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('UserRejectedError'), {
+      timeout: 10_000,
+    })
+    expect(screen.getByTestId('status').textContent).toBe('error')
+    expect(wallet.sendRequests()).toHaveLength(1)
+    expect(await h.nonce()).toBe(before.nonce)
+    expect(await h.balance('TKA')).toBe(before.tka)
+
+    // reset() clears the error for a new attempt.
+    fireEvent.click(screen.getByText('Reset'))
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('idle'))
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  test('without a wallet anywhere, execute fails with InvalidParameterError naming walletClient', async () => {
+    const { result } = renderHook(() => useExecuteSwap(), {
+      wrapper: ({ children }) => (
+        <SwapProvider client={h.swapClient()} queryClient={createQueryClient()}>
+          {children}
+        </SwapProvider>
+      ),
+    })
+    let error: unknown
+    await act(async () => {
+      error = await result.current
+        .executeAsync({ token0: h.address('TKA'), token1: h.address('USDC'), amountIn: 1n })
+        .catch((e: unknown) => e)
+    })
+    expect(error).toBeInstanceOf(InvalidParameterError)
+    expect((error as InvalidParameterError).parameter).toBe('walletClient')
+    await waitFor(() => expect(result.current.status).toBe('error'))
+    expect(result.current.error).toBe(error)
+    expect(result.current.error).not.toBeInstanceOf(UserRejectedError)
+  })
+})
