@@ -13,7 +13,10 @@ function acquireMany(limiter: RateLimiter, count: number, signal?: AbortSignal) 
   const start = Date.now()
   const granted: number[] = []
   const settled = Array.from({ length: count }, () =>
-    limiter.acquire(signal).then(() => granted.push(Date.now() - start)),
+    limiter.acquire(signal).then((release) => {
+      granted.push(Date.now() - start)
+      release()
+    }),
   )
   return { granted, settled: Promise.allSettled(settled) }
 }
@@ -58,7 +61,10 @@ describe('createRateLimiter', () => {
     await vi.advanceTimersByTimeAsync(799)
     expect(granted).toEqual([])
     await vi.advanceTimersByTimeAsync(1)
-    expect(granted).toEqual([800, 800, 800])
+    // After a 429 the client is careful: one at a time, at half the rate (50/s).
+    expect(granted).toEqual([800])
+    await vi.advanceTimersByTimeAsync(40)
+    expect(granted).toEqual([800, 820, 840])
     expect(limiter.getState()).toEqual({ rateLimitedUntil: undefined })
     expect(seen).toEqual([until, undefined])
   })
@@ -86,7 +92,7 @@ describe('createRateLimiter', () => {
 
   test('an abort removes the waiter from the queue and gives its turn away', async () => {
     const limiter = createRateLimiter({ requestsPerSecond: 10 })
-    await limiter.acquire()
+    ;(await limiter.acquire())()
     const controller = new AbortController()
     const aborted = limiter.acquire(controller.signal).catch((e: unknown) => e)
     const { granted } = acquireMany(limiter, 1)
@@ -94,5 +100,39 @@ describe('createRateLimiter', () => {
     expect(((await aborted) as Error).name).toBe('AbortError')
     await vi.advanceTimersByTimeAsync(100)
     expect(granted).toEqual([100])
+  })
+
+  test('after a 429, one request in flight at a time and half the rate, until the careful spell ends', async () => {
+    const limiter = createRateLimiter({ requestsPerSecond: 100, burst: 10 })
+    limiter.onRateLimited(1000)
+    await vi.advanceTimersByTimeAsync(1000)
+    const start = Date.now()
+    const granted: number[] = []
+    const releases: (() => void)[] = []
+    for (let i = 0; i < 3; i++)
+      void limiter.acquire().then((release) => {
+        granted.push(Date.now() - start)
+        releases.push(release)
+      })
+    await vi.advanceTimersByTimeAsync(100)
+    // The first leaves; the second waits for it to be answered, however long that takes.
+    expect(granted).toEqual([0])
+    releases[0]?.()
+    releases[0]?.() // releasing twice is harmless
+    await vi.advanceTimersByTimeAsync(0)
+    expect(granted).toEqual([0, 100])
+    releases[1]?.()
+    // Half of 100/s: the third waits for its token, 20 ms after the second.
+    await vi.advanceTimersByTimeAsync(19)
+    expect(granted).toHaveLength(2)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(granted).toEqual([0, 100, 120])
+    releases[2]?.()
+
+    // Ten quiet seconds after the pause, the configured rate and bursts are back.
+    await vi.advanceTimersByTimeAsync(10_000)
+    const { granted: later } = acquireMany(limiter, 10)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(later).toEqual(Array(10).fill(0))
   })
 })

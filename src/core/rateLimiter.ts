@@ -18,8 +18,12 @@ export type RateLimitState = {
 }
 
 export type RateLimiter = {
-  /** Waits for a slot: for the end of a 429 pause and for a token of the bucket. */
-  acquire(signal?: AbortSignal): Promise<void>
+  /**
+   * Waits for a slot: for the end of a 429 pause, for a token of the bucket
+   * and, in the careful spell after a 429, for the request in flight to end.
+   * Resolves with `release`, to call once the answer is in.
+   */
+  acquire(signal?: AbortSignal): Promise<() => void>
   /** Pauses every request of the client after a 429; returns when the pause ends. */
   onRateLimited(retryAfterMs: number | undefined): number
   /** Called after an answer that is not a 429. */
@@ -34,21 +38,36 @@ export const defaultRateLimit = { requestsPerSecond: 5, burst: 5 } as const sati
 /** Pause after a 429 without any reset header: 1 s, doubling per consecutive 429, at most 30 s. */
 const fallbackPauseMs = (consecutive: number) => Math.min(1000 * 2 ** (consecutive - 1), 30_000)
 
-type Waiter = { resolve: () => void; reject: (error: unknown) => void; cleanup: () => void }
+/** How long after a pause the client stays careful: one request in flight, half the rate. */
+export const carefulSpellMs = 10_000
+
+type Waiter = {
+  resolve: (release: () => void) => void
+  reject: (error: unknown) => void
+  cleanup: () => void
+}
 
 /**
- * A client-wide token bucket plus a shared pause after a 429. With `false`, no
- * pacing is done but 429 pauses still apply.
+ * A client-wide token bucket plus a shared pause after a 429. After a pause
+ * the client stays careful for a while (10 s without another 429): one request
+ * in flight at a time, so that a 429 is always seen before the next request
+ * leaves (at most one 429 per cooldown), and half the rate for each 429 (back
+ * to the configured rate when the spell ends). With `false`, no pacing is done
+ * but 429 pauses and the careful spell still apply.
  *
  * @example
  * const limiter = createRateLimiter({ requestsPerSecond: 10, burst: 10 })
- * await limiter.acquire()
+ * const release = await limiter.acquire()
+ * try { await fetch(url) } finally { release() }
  */
 export function createRateLimiter(config: RateLimitConfig | false | undefined): RateLimiter {
-  const { rate, burst } = resolveConfig(config)
+  const configured = resolveConfig(config)
+  let { rate, burst } = configured
   let tokens = burst
   let refilledAt = Date.now()
   let pausedUntil = 0
+  let carefulUntil = 0
+  let inFlight = 0
   let consecutive429 = 0
   let state: RateLimitState = { rateLimitedUntil: undefined }
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -78,32 +97,53 @@ export function createRateLimiter(config: RateLimitConfig | false | undefined): 
     )
   }
 
+  const release = () => {
+    let released = false
+    return () => {
+      if (released) return
+      released = true
+      inFlight -= 1
+      if (queue.length > 0) drain()
+    }
+  }
+
+  /** True when a request may leave now (a token, and not careful with one in flight); takes the token. */
+  const take = (now: number) => {
+    if (carefulUntil !== 0 && now >= carefulUntil) {
+      carefulUntil = 0
+      ;({ rate, burst } = configured)
+    }
+    refill(now)
+    if (carefulUntil !== 0 && inFlight > 0) return false
+    if (tokens < 1) return false
+    tokens -= 1
+    inFlight += 1
+    return true
+  }
+
   const drain = () => {
     const now = Date.now()
     if (now < pausedUntil) return schedule(pausedUntil - now)
     if (state.rateLimitedUntil !== undefined) setState({ rateLimitedUntil: undefined })
-    refill(now)
-    while (queue.length > 0 && tokens >= 1) {
-      tokens -= 1
+    while (queue.length > 0 && take(now)) {
       const waiter = queue.shift() as Waiter
       waiter.cleanup()
-      waiter.resolve()
+      waiter.resolve(release())
     }
-    if (queue.length > 0) schedule(((1 - tokens) / rate) * 1000)
+    // Waiting for a token: wake when it is there. Waiting for the request in flight: its release wakes us.
+    if (queue.length > 0 && tokens < 1) schedule(((1 - tokens) / rate) * 1000)
+    else if (timer !== undefined && now >= pausedUntil) {
+      clearTimeout(timer)
+      timer = undefined
+    }
   }
 
   return {
     acquire(signal) {
       if (signal?.aborted) return Promise.reject(abortError(signal))
       const now = Date.now()
-      if (queue.length === 0 && now >= pausedUntil) {
-        refill(now)
-        if (tokens >= 1) {
-          tokens -= 1
-          return Promise.resolve()
-        }
-      }
-      return new Promise<void>((resolve, reject) => {
+      if (queue.length === 0 && now >= pausedUntil && take(now)) return Promise.resolve(release())
+      return new Promise<() => void>((resolve, reject) => {
         const onAbort = () => {
           const index = queue.indexOf(waiter)
           if (index >= 0) queue.splice(index, 1)
@@ -122,6 +162,10 @@ export function createRateLimiter(config: RateLimitConfig | false | undefined): 
     onRateLimited(retryAfterMs) {
       consecutive429 += 1
       const until = Date.now() + (retryAfterMs ?? fallbackPauseMs(consecutive429))
+      carefulUntil = Math.max(until, pausedUntil) + carefulSpellMs
+      rate = Math.max(rate / 2, configured.rate / 16)
+      burst = 1
+      tokens = Math.min(tokens, 1)
       if (until > pausedUntil) {
         pausedUntil = until
         setState({ rateLimitedUntil: until })

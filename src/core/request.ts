@@ -36,6 +36,35 @@ const excerptLength = 200
 
 /** Builds the `request` function of a client: pacing, timeout, status and body handling. */
 export function createRequest(config: RequestConfig) {
+  /** One fetch under the timeout; the body is read in full before the timeout is cleared. */
+  async function send(
+    { url, safeUrl }: { url: string; safeUrl: string },
+    headers: Record<string, string>,
+    signal: AbortSignal | undefined,
+  ) {
+    const timeout = withTimeout(signal, config.timeoutMs)
+    try {
+      const fetchFn = config.fetch ?? globalThis.fetch
+      const response = await raceAbort(
+        fetchFn(url, {
+          method: 'GET',
+          headers: { accept: 'application/json', ...headers },
+          signal: timeout.signal,
+        }),
+        timeout.signal,
+      )
+      const text = await raceAbort(response.text(), timeout.signal)
+      return { response, text }
+    } catch (error) {
+      if (timeout.timedOut()) throw new TimeoutError({ url: safeUrl, timeoutMs: config.timeoutMs })
+      if (signal?.aborted) throw abortError(signal)
+      if (error instanceof DOMException && error.name === 'AbortError') throw error
+      throw new NetworkError({ url: safeUrl, cause: error })
+    } finally {
+      timeout.clear()
+    }
+  }
+
   return async function request<schema extends z.ZodMiniType>({
     endpoint,
     query = {},
@@ -45,46 +74,31 @@ export function createRequest(config: RequestConfig) {
     const url = `${config.base}${endpoint}${encodeQuery(query, config.arrayFormat, config.baseQuery)}`
     const safeUrl = redactUrl(url, config.baseQuery)
 
-    await config.rateLimiter.acquire(signal)
-
-    let headers: Record<string, string>
-    try {
-      headers = { ...(typeof config.headers === 'function' ? await config.headers() : config.headers) }
-    } catch (cause) {
-      throw new BaseError('Could not build the request headers.', { cause })
-    }
-    const secrets = Object.values(headers).filter((value) => value.length >= 4)
-
-    const timeout = withTimeout(signal, config.timeoutMs)
+    const release = await config.rateLimiter.acquire(signal)
     let response: Response
     let text: string
+    let secrets: string[]
     try {
-      const fetchFn = config.fetch ?? globalThis.fetch
-      response = await raceAbort(
-        fetchFn(url, {
-          method: 'GET',
-          headers: { accept: 'application/json', ...headers },
-          signal: timeout.signal,
-        }),
-        timeout.signal,
-      )
-      text = await raceAbort(response.text(), timeout.signal)
-    } catch (error) {
-      if (timeout.timedOut()) throw new TimeoutError({ url: safeUrl, timeoutMs: config.timeoutMs })
-      if (signal?.aborted) throw abortError(signal)
-      if (error instanceof DOMException && error.name === 'AbortError') throw error
-      throw new NetworkError({ url: safeUrl, cause: error })
+      let headers: Record<string, string>
+      try {
+        headers = { ...(typeof config.headers === 'function' ? await config.headers() : config.headers) }
+      } catch (cause) {
+        throw new BaseError('Could not build the request headers.', { cause })
+      }
+      secrets = Object.values(headers).filter((value) => value.length >= 4)
+      ;({ response, text } = await send({ url, safeUrl }, headers, signal))
+      if (response.status === 429) {
+        const retryAfterMs = parseRetryAfter(response.headers)
+        config.rateLimiter.onRateLimited(retryAfterMs)
+        throw new RateLimitError({ url: safeUrl, body: excerpt(text, secrets), retryAfterMs })
+      }
+      config.rateLimiter.onSuccess()
     } finally {
-      timeout.clear()
+      // The answer is in (or the request failed): the limiter may let the next one go.
+      release()
     }
 
     const body = excerpt(text, secrets)
-    if (response.status === 429) {
-      const retryAfterMs = parseRetryAfter(response.headers)
-      config.rateLimiter.onRateLimited(retryAfterMs)
-      throw new RateLimitError({ url: safeUrl, body, retryAfterMs })
-    }
-    config.rateLimiter.onSuccess()
     if (!response.ok)
       throw new HttpError({
         status: response.status,
