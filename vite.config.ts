@@ -1,5 +1,20 @@
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
 import react from '@vitejs/plugin-react'
+import { playwright } from '@vitest/browser-playwright'
 import { defineConfig } from 'vitest/config'
+
+/** Debian's chromium, or CHROMIUM_PATH: browsers are not downloaded by npm here. */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
 
 const entries = {
   index: 'src/exports/index.ts',
@@ -56,6 +71,21 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/react/**/*.test.{ts,tsx}', 'test/**/*.test.tsx'],
           setupFiles: ['test/setup-react.ts'],
+        },
+      },
+      {
+        // Every story is a test, in real Chromium: `npm run test:browser`.
+        extends: true,
+        publicDir: 'public',
+        plugins: [storybookTest({ configDir: '.storybook' })],
+        test: {
+          name: 'storybook',
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: { executablePath: chromiumPath, args: chromiumArgs } }),
+            instances: [{ browser: 'chromium' }],
+          },
         },
       },
     ],

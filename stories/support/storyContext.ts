@@ -1,0 +1,62 @@
+import { createMockMarket } from '../../src/mock/createMockMarket.js'
+import { createMockService } from '../../src/mock/createMockService.js'
+import { createSwapHandlers } from '../../src/mock/createSwapHandlers.js'
+import { mockTokenAddresses } from '../../src/mock/fixtures.js'
+import type { MockService, MockServiceOptions } from '../../src/mock/types.js'
+import { createSimulatedWallet, type SimulatedWallet, simulatedAccount } from './simulatedWallet.js'
+
+/** Where the stories' SwapProvider points; MSW answers it in the browser. */
+export const storyBaseUrl = 'https://swap.mock'
+
+/** The default mock market: ETH, WETH, USDC, USDT, DAI, WBTC, LINK, UNI, SCAM (blacklisted), LONE (no pairs), TAIL. */
+export const market = createMockMarket()
+export const tokens = mockTokenAddresses
+export { simulatedAccount }
+
+/** What a story may set under `parameters.mockService`. */
+export type MockServiceParameters = MockServiceOptions & {
+  /** Runs against the fresh service before the story renders (inject failures, …). */
+  setup?: ((service: MockService) => void) | undefined
+}
+
+let current: { service: MockService; wallet: SimulatedWallet } | undefined
+
+/** Gives every story a fresh mock service (behind MSW) and a fresh simulated wallet. */
+export function installStoryMocks(
+  msw: { use: (...handlers: import('msw').RequestHandler[]) => void },
+  parameters: { mockService?: MockServiceParameters },
+) {
+  const { setup, ...options } = parameters.mockService ?? {}
+  const service = createMockService(market, { latency: { min: 80, max: 250 }, ...options })
+  setup?.(service)
+  msw.use(...createSwapHandlers(service, { baseUrl: storyBaseUrl }))
+  const wallet = createSimulatedWallet({
+    market,
+    balances: {
+      [tokens.ETH]: 10n * 10n ** 18n,
+      [tokens.WETH]: 5n * 10n ** 18n,
+      [tokens.USDC]: 25_000n * 10n ** 6n,
+      [tokens.USDT]: 10_000n * 10n ** 6n,
+      [tokens.DAI]: 10_000n * 10n ** 18n,
+      [tokens.LINK]: 1_000n * 10n ** 18n,
+    },
+  })
+  current = { service, wallet }
+}
+
+/** The current story's mock service: its request log, its knobs. */
+export function storyService(): MockService {
+  if (!current) throw new Error('No story mock service: installStoryMocks runs in the preview’s beforeEach.')
+  return current.service
+}
+
+/** The current story's simulated wallet. */
+export function storyWallet(): SimulatedWallet {
+  if (!current) throw new Error('No story wallet: installStoryMocks runs in the preview’s beforeEach.')
+  return current.wallet
+}
+
+/** Typed `parameters.mockService` for a story. */
+export function withMockService(parameters: MockServiceParameters): MockServiceParameters {
+  return parameters
+}
