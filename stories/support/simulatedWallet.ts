@@ -9,6 +9,7 @@ import {
   encodeErrorResult,
   encodeFunctionResult,
   erc20Abi,
+  getAddress,
   type Hex,
   isAddressEqual,
   keccak256,
@@ -20,7 +21,7 @@ import { swapRouterAbi } from '../../src/mock/routerAbi.js'
 import type { MockMarket } from '../../src/mock/types.js'
 
 /** The account the simulated wallet signs for. */
-export const simulatedAccount: Address = '0x5a1A5A1a5A1a5a1A5a1a5A1A5a1a5A1a5a1A5a1a'
+export const simulatedAccount: Address = getAddress('0x5a1a5a1a5a1a5a1a5a1a5a1a5a1a5a1a5a1a5a1a')
 export const simulatedChainId = 1
 
 const errorAbi = [{ type: 'error', name: 'Error', inputs: [{ name: 'message', type: 'string' }] }] as const
@@ -53,7 +54,9 @@ export function createSimulatedWallet({ market, balances = {}, blockTimeMs = 500
     sent: [] as { to: Address; data: Hex; value: bigint; hash: Hex }[],
   }
   const listeners = new Set<() => void>()
+  let version = 0
   const notify = () => {
+    version += 1
     for (const listener of listeners) listener()
   }
 
@@ -218,8 +221,34 @@ export function createSimulatedWallet({ market, balances = {}, blockTimeMs = 500
             type: '0x2',
           }
         }
-        case 'eth_getTransactionByHash':
-          return null
+        case 'eth_getTransactionByHash': {
+          const index = state.sent.findIndex((tx) => tx.hash === first)
+          const tx = state.sent[index]
+          if (!tx) return null
+          const receipt = state.receipts.get(tx.hash)
+          return {
+            hash: tx.hash,
+            nonce: numberToHex(index),
+            blockHash: receipt ? keccak256(toHex(`block-${receipt.blockNumber}`)) : null,
+            blockNumber: receipt ? numberToHex(receipt.blockNumber) : null,
+            transactionIndex: receipt ? '0x0' : null,
+            from: simulatedAccount,
+            to: tx.to,
+            value: numberToHex(tx.value),
+            gas: numberToHex(120_000n),
+            gasPrice: numberToHex(1_000_000_000n),
+            maxFeePerGas: numberToHex(2_000_000_000n),
+            maxPriorityFeePerGas: numberToHex(1_000_000_000n),
+            input: tx.data,
+            type: '0x2',
+            chainId: numberToHex(simulatedChainId),
+            accessList: [],
+            v: '0x0',
+            r: `0x${'1'.repeat(64)}`,
+            s: `0x${'2'.repeat(64)}`,
+            yParity: '0x0',
+          }
+        }
         default:
           throw Object.assign(new Error(`The simulated wallet does not support ${method}.`), { code: 4200 })
       }
@@ -237,6 +266,14 @@ export function createSimulatedWallet({ market, balances = {}, blockTimeMs = 500
     /** From now on, every signature request is rejected (or accepted again). */
     setRejecting(rejecting: boolean) {
       state.rejecting = rejecting
+      notify()
+    },
+    get rejecting() {
+      return state.rejecting
+    },
+    /** Changes with every sent, mined or setting change: a snapshot for useSyncExternalStore. */
+    get version() {
+      return version
     },
     /** Transactions the wallet signed and sent, in order. */
     get sent() {
