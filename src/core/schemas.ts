@@ -3,81 +3,99 @@ import * as z from 'zod/mini'
 import { formatPath, ResponseValidationError } from './errors/response.js'
 import type { Endpoint } from './types.js'
 
+/**
+ * A schema for one value parsed by `parse`, which returns the output or, for
+ * an invalid input, a string saying what was expected. Leaves are written this
+ * way (rather than with unions and checks) to keep zod's share of the bundle small.
+ */
+function leaf<output>(parse: (value: unknown) => output | Invalid) {
+  return z.pipe(
+    z.unknown(),
+    z.transform((value, ctx): output => {
+      const result = parse(value)
+      if (!(result instanceof Invalid)) return result
+      ctx.issues.push({ code: 'custom', input: value, message: result.message })
+      return z.NEVER
+    }),
+  )
+}
+
+class Invalid {
+  constructor(readonly message: string) {}
+}
+const invalid = (expected: string, value: unknown) =>
+  new Invalid(`expected ${expected}, got ${describe(value)}`)
+
+const toAddress = (value: unknown) =>
+  typeof value === 'string' && isAddress(value, { strict: false })
+    ? (value as Address)
+    : invalid('an address (0x and 40 hex digits)', value)
+
 /** An EVM address in any letter case, as the service sent it. */
-export const addressSchema = z.custom<Address>(
-  (value) => typeof value === 'string' && isAddress(value, { strict: false }),
-  'expected an address (0x and 40 hex digits)',
-)
+export const addressSchema = leaf(toAddress)
 
 /** 0x-prefixed hex calldata. */
-export const hexSchema = z.custom<Hex>(
-  (value) => typeof value === 'string' && isHex(value, { strict: true }),
-  'expected 0x-prefixed hex data',
+export const hexSchema = leaf((value) =>
+  typeof value === 'string' && isHex(value, { strict: true })
+    ? value
+    : invalid('0x-prefixed hex data', value),
 )
 
 /**
  * A token amount: a base-10 integer string, a 0x hex string or a safe
  * non-negative integer number, always returned as a bigint.
  */
-export const amountSchema = z.pipe(
-  z.union([z.string(), z.number()]),
-  z.transform((value, ctx): bigint => {
-    if (typeof value === 'number') {
-      if (Number.isSafeInteger(value) && value >= 0) return BigInt(value)
-      ctx.issues.push({
-        code: 'custom',
-        input: value,
-        message: Number.isInteger(value)
-          ? `expected an integer amount; ${value} is beyond 2^53 and has lost precision (send it as a string)`
-          : `expected an integer amount, got ${value}`,
-      })
-      return z.NEVER
-    }
-    const text = value.trim()
-    if (/^\d+$/.test(text) || /^0x[0-9a-f]+$/i.test(text)) return BigInt(text)
-    ctx.issues.push({
-      code: 'custom',
-      input: value,
-      message: `expected a non-negative integer amount, got ${JSON.stringify(value.slice(0, 40))}`,
-    })
-    return z.NEVER
-  }),
-)
-
-/** A finite number, sent as a number or a numeric string. */
-const numberLike = z.pipe(
-  z.union([z.number(), z.string()]),
-  z.transform((value, ctx): number => {
-    const number = typeof value === 'number' ? value : parseNumeric(value)
-    if (number !== undefined && Number.isFinite(number)) return number
-    ctx.issues.push({
-      code: 'custom',
-      input: value,
-      message: `expected a finite number, got ${JSON.stringify(value)}`,
-    })
-    return z.NEVER
-  }),
-)
-
-const nonNegative = z.check<number>((ctx) => {
-  if (ctx.value < 0)
-    ctx.issues.push({ code: 'custom', input: ctx.value, message: 'expected a number of at least 0' })
+export const amountSchema = leaf((value): bigint | Invalid => {
+  if (typeof value === 'number')
+    return Number.isSafeInteger(value) && value >= 0
+      ? BigInt(value)
+      : invalid(
+          Number.isInteger(value) && value > 0
+            ? 'an integer amount within 2^53 (send larger ones as strings)'
+            : 'a non-negative integer amount',
+          value,
+        )
+  const text = typeof value === 'string' ? value.trim() : ''
+  return /^(\d+|0x[0-9a-f]+)$/i.test(text) ? BigInt(text) : invalid('a non-negative integer amount', value)
 })
-const integer = z.check<number>((ctx) => {
-  if (!Number.isInteger(ctx.value))
-    ctx.issues.push({ code: 'custom', input: ctx.value, message: 'expected an integer' })
-})
+
+/** A finite number at least 0 (an integer when `integer`), sent as a number or a numeric string. */
+const count = (integer: boolean) =>
+  leaf((value) => {
+    const number = typeof value === 'string' ? parseNumeric(value) : value
+    return typeof number === 'number' &&
+      number >= 0 &&
+      (integer ? Number.isInteger(number) : Number.isFinite(number))
+      ? number
+      : invalid(integer ? 'a non-negative integer' : 'a non-negative number', value)
+  })
 
 const blacklistedFlag = z.optional(z.nullable(z.boolean()))
 
 // ---------------------------------------------------------------------------
 // Route
 
-export const routeSchema = z.pipe(
-  z.object({
-    path: z.array(addressSchema).check(z.minLength(2, 'expected at least two addresses')),
-    amount_out: amountSchema,
+const path = z.pipe(
+  z.unknown(),
+  z.transform((value, ctx): Address[] => {
+    if (!Array.isArray(value) || value.length < 2)
+      ctx.issues.push({
+        code: 'custom',
+        input: value,
+        message: invalid('a path of at least two addresses', value).message,
+      })
+    else
+      for (const [index, item] of value.entries()) {
+        const address = toAddress(item)
+        if (address instanceof Invalid)
+          ctx.issues.push({ code: 'custom', input: item, path: [index], message: address.message })
+      }
+    return value as Address[]
   }),
+)
+
+export const routeSchema = z.pipe(
+  z.object({ path, amount_out: amountSchema }),
   z.transform(({ path, amount_out }) => ({ path, amountOut: amount_out })),
 )
 
@@ -94,27 +112,19 @@ export type Route = {
  * with `amountOut`, or a bare array of addresses (then `amountOut` is undefined).
  */
 export const legacyPathSchema = z.pipe(
-  z.union([
-    z.array(addressSchema),
-    z.looseObject({
-      path: z.array(addressSchema),
-      amount_out: z.optional(amountSchema),
-      amountOut: z.optional(amountSchema),
-    }),
-  ]),
-  z.transform((body, ctx): LegacyPath => {
-    const path = Array.isArray(body) ? body : body.path
-    if (path.length < 2) {
-      ctx.issues.push({
-        code: 'custom',
-        input: path,
-        path: Array.isArray(body) ? [] : ['path'],
-        message: 'expected at least two addresses',
-      })
-      return z.NEVER
-    }
-    return { path, amountOut: Array.isArray(body) ? undefined : (body.amount_out ?? body.amountOut) }
-  }),
+  z.pipe(
+    leaf((value) =>
+      Array.isArray(value)
+        ? { path: value }
+        : typeof value === 'object' && value
+          ? value
+          : invalid('a path', value),
+    ),
+    z.looseObject({ path, amount_out: z.optional(amountSchema), amountOut: z.optional(amountSchema) }),
+  ),
+  z.transform(
+    ({ path, amount_out, amountOut }): LegacyPath => ({ path, amountOut: amount_out ?? amountOut }),
+  ),
 )
 
 export type LegacyPath = {
@@ -126,19 +136,23 @@ export type LegacyPath = {
 // ---------------------------------------------------------------------------
 // Swap info
 
-export const swapInfoSchema = z.object({
-  data: hexSchema,
-  transferAddress: addressSchema,
-  transferValue: amountSchema,
-  approvalAddress: z.pipe(
-    z.optional(z.nullable(z.union([addressSchema, z.literal('')]))),
-    z.transform((value) => (value ? value : null)),
-  ),
-  estimateTransferSeconds: numberLike.check(nonNegative),
-  estimateAmount: amountSchema,
-  hopsCount: numberLike.check(nonNegative, integer),
-  fee: z.record(z.string(), z.unknown()),
-})
+export const swapInfoSchema = z.pipe(
+  z.object({
+    data: hexSchema,
+    transferAddress: addressSchema,
+    transferValue: amountSchema,
+    approvalAddress: z.optional(leaf((value) => (value === null || value === '' ? null : toAddress(value)))),
+    estimateTransferSeconds: count(false),
+    estimateAmount: amountSchema,
+    hopsCount: count(true),
+    fee: leaf((value) =>
+      typeof value === 'object' && value !== null && !Array.isArray(value)
+        ? (value as Record<string, unknown>)
+        : invalid('an object', value),
+    ),
+  }),
+  z.transform((info): SwapInfo => ({ ...info, approvalAddress: info.approvalAddress ?? null })),
+)
 
 /** What the service returns to execute a swap. */
 export type SwapInfo = {
@@ -175,10 +189,7 @@ export type Token = {
   [field: string]: unknown
 }
 
-export const pairSchema = z.looseObject({
-  address: addressSchema,
-  blacklisted: blacklistedFlag,
-})
+export const pairSchema = z.looseObject({ address: addressSchema, blacklisted: blacklistedFlag })
 
 /** A pair record. Only `address` is checked; other fields (its tokens, reserves…) are kept as sent. */
 export type Pair = {
@@ -201,39 +212,33 @@ export type TokenData = {
 
 /**
  * A list body: a bare array, or an envelope object with exactly one array
- * property (`{ tokens: [...] }`, `{ data: [...] }`).
+ * property (`{ tokens: [...] }`, `{ data: [...] }`). Issues keep the envelope's key in their path.
  */
 export function listSchema<item extends z.ZodMiniType>(item: item) {
   const array = z.array(item)
   return z.pipe(
     z.unknown(),
     z.transform((body, ctx): z.output<item>[] => {
-      let list: unknown = body
-      let prefix: PropertyKey[] = []
-      if (!Array.isArray(body)) {
-        const arrays =
-          typeof body === 'object' && body !== null
-            ? Object.entries(body).filter(([, value]) => Array.isArray(value))
-            : []
-        if (arrays.length !== 1) {
-          ctx.issues.push({
-            code: 'custom',
-            input: body,
-            message:
-              arrays.length > 1
-                ? `expected one list, found several (${arrays.map(([key]) => key).join(', ')}); use transformResponse to pick one`
-                : `expected a list or an object holding one list, got ${describe(body)}`,
-          })
-          return z.NEVER
-        }
-        const [key, value] = arrays[0] as [string, unknown]
-        list = value
-        prefix = [key]
+      const arrays = Array.isArray(body)
+        ? [['', body] as const]
+        : typeof body === 'object' && body !== null
+          ? Object.entries(body).filter(([, value]) => Array.isArray(value))
+          : []
+      const [key, list] = arrays[0] ?? []
+      if (arrays.length !== 1) {
+        ctx.issues.push({
+          code: 'custom',
+          input: body,
+          message: arrays.length
+            ? `expected one list, found ${arrays.map(([name]) => name).join(', ')}; use transformResponse to pick one`
+            : `expected a list or an object holding one list, got ${describe(body)}`,
+        })
+        return z.NEVER
       }
       const result = array.safeParse(list, { reportInput: true })
       if (result.success) return result.data as z.output<item>[]
       for (const issue of result.error.issues)
-        ctx.issues.push({ ...issue, path: [...prefix, ...issue.path] } as never)
+        ctx.issues.push({ ...issue, path: key ? [key, ...issue.path] : issue.path } as never)
       return z.NEVER
     }),
   )
@@ -246,75 +251,46 @@ export const tokenDataListSchema = listSchema(tokenDataSchema)
 // ---------------------------------------------------------------------------
 // Price
 
-const pricePattern = /price|usd/i
-
 /**
  * A USD price: a number, a numeric string, or an object with one numeric
  * field (`{ price: 1.2 }`, `{ usd: "1.2" }`, `{ data: { priceUsd: 1.2 } }`).
  */
-export const priceSchema = z.pipe(
-  z.unknown(),
-  z.transform((body, ctx): number => {
-    const found = findPrice(body, [], 0)
-    if (typeof found === 'string') {
-      ctx.issues.push({ code: 'custom', input: body, message: found })
-      return z.NEVER
-    }
-    if (found.value < 0) {
-      ctx.issues.push({
-        code: 'custom',
-        input: body,
-        path: found.path,
-        message: `expected a price of at least 0, got ${found.value}`,
-      })
-      return z.NEVER
-    }
-    return found.value
-  }),
-)
+export const priceSchema = leaf((body) => findPrice(body, 0))
 
-function findPrice(
-  body: unknown,
-  path: PropertyKey[],
-  depth: number,
-): { value: number; path: PropertyKey[] } | string {
-  const direct = typeof body === 'number' ? body : typeof body === 'string' ? parseNumeric(body) : undefined
-  if (direct !== undefined)
-    return Number.isFinite(direct) ? { value: direct, path } : `expected a finite price, got ${String(body)}`
+function findPrice(body: unknown, depth: number): number | Invalid {
+  const number = typeof body === 'string' ? parseNumeric(body) : body
+  if (typeof number === 'number')
+    return Number.isFinite(number) && number >= 0 ? number : invalid('a finite price of at least 0', body)
   if (typeof body !== 'object' || body === null || Array.isArray(body) || depth > 1)
-    return `expected a price (a number, a numeric string or an object with one price field), got ${describe(body)}`
+    return invalid('a price (a number, a numeric string or an object with one price field)', body)
   const entries = Object.entries(body)
   const numeric = entries.filter(
-    ([, value]) =>
-      typeof value === 'number' || (typeof value === 'string' && parseNumeric(value) !== undefined),
+    ([, value]) => typeof value === 'number' || parseNumeric(value) !== undefined,
   )
-  const candidates = numeric.length > 1 ? numeric.filter(([key]) => pricePattern.test(key)) : numeric
-  if (candidates.length === 1) {
-    const [key, value] = candidates[0] as [string, unknown]
-    return findPrice(value, [...path, key], depth + 1)
-  }
+  const named = numeric.length > 1 ? numeric.filter(([key]) => /price|usd/i.test(key)) : numeric
+  if (named.length === 1) return findPrice(named[0]?.[1], depth + 1)
   if (numeric.length > 1)
-    return `expected one price field, found ${numeric.map(([key]) => key).join(', ')}; use transformResponse to pick one`
-  const objects = entries.filter(([, value]) => typeof value === 'object' && value !== null)
-  if (entries.length === 1 && objects.length === 1) {
-    const [key, value] = objects[0] as [string, unknown]
-    return findPrice(value, [...path, key], depth + 1)
-  }
-  return `expected an object with one numeric price field, got keys ${JSON.stringify(Object.keys(body))}`
+    return new Invalid(
+      `expected one price field, found ${numeric.map(([key]) => key).join(', ')}; use transformResponse to pick one`,
+    )
+  if (entries.length === 1) return findPrice(entries[0]?.[1], depth + 1)
+  return invalid('an object with one numeric price field', body)
 }
 
-function parseNumeric(text: string): number | undefined {
-  return /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i.test(text) ? Number(text) : undefined
+function parseNumeric(value: unknown): number | undefined {
+  return typeof value === 'string' && /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i.test(value)
+    ? Number(value)
+    : undefined
 }
 
 function describe(value: unknown): string {
-  if (value === null) return 'null'
+  if (value === null || value === undefined) return String(value)
   if (Array.isArray(value)) return 'an array'
   if (typeof value === 'object')
     return `an object with keys ${JSON.stringify(Object.keys(value).slice(0, 5))}`
   return typeof value === 'string'
     ? `the string ${JSON.stringify(value.slice(0, 40))}`
-    : `${typeof value} ${String(value)}`
+    : `${typeof value} ${value}`
 }
 
 // ---------------------------------------------------------------------------
@@ -330,51 +306,17 @@ export function parseResponse<schema extends z.ZodMiniType>(
 ): z.output<schema> {
   const result = schema.safeParse(body, { reportInput: true })
   if (result.success) return result.data
-  const issue = deepestIssue(result.error.issues[0] as z.core.$ZodIssue)
+  const issue = result.error.issues[0] as z.core.$ZodIssue & { input?: unknown }
   throw new ResponseValidationError({
     endpoint: context.endpoint,
     path: formatPath(issue.path),
-    problem: describeIssue(issue),
+    problem:
+      issue.code === 'invalid_type'
+        ? issue.input === undefined
+          ? `missing ${issue.expected}`
+          : `expected ${issue.expected}, got ${describe(issue.input)}`
+        : issue.message,
     url: context.url,
     cause: result.error,
   })
-}
-
-/** In a union, the branch that got furthest tells the most about what is wrong. */
-function deepestIssue(issue: z.core.$ZodIssue): z.core.$ZodIssue {
-  if (issue.code !== 'invalid_union') return issue
-  let best: z.core.$ZodIssue | undefined
-  for (const branch of issue.errors)
-    for (const sub of branch)
-      if (sub.path.length > 0 && (!best || sub.path.length > best.path.length)) best = sub
-  if (!best) return issue
-  return deepestIssue({ ...best, path: [...issue.path, ...best.path] } as z.core.$ZodIssue)
-}
-
-function describeIssue(issue: z.core.$ZodIssue): string {
-  const input = (issue as { input?: unknown }).input
-  switch (issue.code) {
-    case 'invalid_type':
-      return input === undefined
-        ? `missing ${issue.expected}`
-        : `expected ${issue.expected}, got ${describe(input)}`
-    case 'invalid_union': {
-      const expected = new Set(
-        issue.errors.flatMap((branch) =>
-          branch
-            .filter((sub) => sub.path.length === 0)
-            .map((sub) => ('expected' in sub ? String(sub.expected) : sub.message)),
-        ),
-      )
-      return `expected ${[...expected].join(' or ') || 'another shape'}, got ${describe(input)}`
-    }
-    case 'invalid_value':
-      return `expected one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}, got ${describe(input)}`
-    case 'too_small':
-    case 'too_big':
-    case 'custom':
-      return issue.message
-    default:
-      return issue.message
-  }
 }

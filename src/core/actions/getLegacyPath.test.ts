@@ -35,7 +35,7 @@ describe('getLegacyPath', () => {
   })
 
   test.each([
-    [[WETH], '$'],
+    [[WETH], '$.path'],
     [{ path: [WETH, 'x'] }, '$.path[1]'],
     [{ route: [WETH, USDC] }, '$.path'],
   ])('%o is a ResponseValidationError at %s', async (body, path) => {

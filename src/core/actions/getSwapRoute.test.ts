@@ -53,7 +53,7 @@ describe('getSwapRoute', () => {
     const error = await getSwapRoute(client, { token0: WETH, token1: USDC, amountIn: 1n }).catch((e) => e)
     expect(error).toBeInstanceOf(ResponseValidationError)
     expect(error.path).toBe('$.amount_out')
-    expect(error.shortMessage).toContain('beyond 2^53')
+    expect(error.shortMessage).toContain('within 2^53')
   })
 
   test('404 is a NoRouteError naming both tokens (still an HttpError)', async () => {

@@ -31,7 +31,7 @@ describe('getTokenPrice', () => {
   test.each([
     [{ price: 1, usd: 2 }, /one price field, found price, usd/],
     [{ a: 1, b: 2 }, /one price field/],
-    [{ price: 'n/a' }, /one numeric price field/],
+    [{ price: 'n/a' }, /got the string "n\/a"/],
     ['abc', /got the string "abc"/],
     [-1, /at least 0/],
     [[1], /got an array/],
