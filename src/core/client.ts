@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini'
-import { InvalidParameterError } from './errors/parameter.js'
+import { ensure, type InvalidParameterError } from './errors/parameter.js'
 import { createRateLimiter, type RateLimitConfig, type RateLimiter } from './rateLimiter.js'
 import { createRequest, type RequestParameters } from './request.js'
 import type { Endpoint } from './types.js'
@@ -79,28 +79,32 @@ let uidCounter = 0
  * })
  */
 export function createSwapClient(config: SwapClientConfig): SwapClient {
-  if (typeof config !== 'object' || config === null)
-    throw new InvalidParameterError({
-      parameter: 'config',
-      rule: 'must be an object with a baseUrl',
-      value: config,
-    })
+  ensure(
+    !(typeof config !== 'object' || config === null),
+    'config',
+    'must be an object with a baseUrl',
+    config,
+  )
   const { baseUrl, allowInsecureHttp = false, arrayFormat = 'repeat', timeoutMs = 15_000, rateLimit } = config
   const normalized = normalizeBaseUrl(baseUrl, allowInsecureHttp)
-  if (!['repeat', 'comma', 'brackets'].includes(arrayFormat))
-    throw new InvalidParameterError({
-      parameter: 'arrayFormat',
-      rule: "must be 'repeat', 'comma' or 'brackets'",
-      value: arrayFormat,
-    })
-  if (typeof timeoutMs !== 'number' || !(timeoutMs > 0))
-    throw new InvalidParameterError({
-      parameter: 'timeoutMs',
-      rule: 'must be a number greater than 0 (Infinity for none)',
-      value: timeoutMs,
-    })
-  if (config.fetch !== undefined && typeof config.fetch !== 'function')
-    throw new InvalidParameterError({ parameter: 'fetch', rule: 'must be a function', value: config.fetch })
+  ensure(
+    !!['repeat', 'comma', 'brackets'].includes(arrayFormat),
+    'arrayFormat',
+    "must be 'repeat', 'comma' or 'brackets'",
+    arrayFormat,
+  )
+  ensure(
+    !(typeof timeoutMs !== 'number' || !(timeoutMs > 0)),
+    'timeoutMs',
+    'must be a number greater than 0 (Infinity for none)',
+    timeoutMs,
+  )
+  ensure(
+    !(config.fetch !== undefined && typeof config.fetch !== 'function'),
+    'fetch',
+    'must be a function',
+    config.fetch,
+  )
   const rateLimiter = createRateLimiter(rateLimit)
   return {
     baseUrl: normalized.base,

@@ -1,4 +1,4 @@
-import { InvalidParameterError } from './errors/parameter.js'
+import { ensure } from './errors/parameter.js'
 import { abortError } from './utils/signal.js'
 
 export type RateLimitConfig = {
@@ -187,17 +187,17 @@ export function createRateLimiter(config: RateLimitConfig | false | undefined): 
 function resolveConfig(config: RateLimitConfig | false | undefined) {
   if (config === false) return { rate: Number.POSITIVE_INFINITY, burst: Number.POSITIVE_INFINITY }
   const { requestsPerSecond, burst = config ? 1 : defaultRateLimit.burst } = config ?? defaultRateLimit
-  if (typeof requestsPerSecond !== 'number' || !Number.isFinite(requestsPerSecond) || requestsPerSecond <= 0)
-    throw new InvalidParameterError({
-      parameter: 'rateLimit.requestsPerSecond',
-      rule: 'must be a finite number greater than 0',
-      value: requestsPerSecond,
-    })
-  if (typeof burst !== 'number' || !Number.isInteger(burst) || burst < 1)
-    throw new InvalidParameterError({
-      parameter: 'rateLimit.burst',
-      rule: 'must be an integer of at least 1',
-      value: burst,
-    })
+  ensure(
+    !(typeof requestsPerSecond !== 'number' || !Number.isFinite(requestsPerSecond) || requestsPerSecond <= 0),
+    'rateLimit.requestsPerSecond',
+    'must be a finite number greater than 0',
+    requestsPerSecond,
+  )
+  ensure(
+    !(typeof burst !== 'number' || !Number.isInteger(burst) || burst < 1),
+    'rateLimit.burst',
+    'must be an integer of at least 1',
+    burst,
+  )
   return { rate: requestsPerSecond, burst }
 }

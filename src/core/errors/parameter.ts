@@ -42,3 +42,13 @@ export function describeValue(value: unknown): string {
   if (Array.isArray(value)) return `array(${value.length})`
   return typeof value
 }
+
+/** Throws `InvalidParameterError` for `parameter` unless `condition` holds. */
+export function ensure(
+  condition: unknown,
+  parameter: string,
+  rule: string,
+  value: unknown,
+): asserts condition {
+  if (!condition) throw new InvalidParameterError({ parameter, rule, value })
+}

@@ -35,7 +35,7 @@ import {
   type UserRejectedErrorType,
   type WalletErrorType,
 } from '../errors/execute.js'
-import { InvalidParameterError } from '../errors/parameter.js'
+import { ensure } from '../errors/parameter.js'
 import type { SwapInfo } from '../schemas.js'
 import { getMinAmountOut } from '../utils/getMinAmountOut.js'
 import {
@@ -294,63 +294,62 @@ export async function executeSwap(
 function checkParameters(parameters: ExecuteSwapParameters) {
   assertObject(parameters)
   const { walletClient, publicClient } = parameters
-  if (typeof walletClient?.sendTransaction !== 'function' || typeof walletClient.getChainId !== 'function')
-    throw new InvalidParameterError({
-      parameter: 'walletClient',
-      rule: 'must be a viem WalletClient',
-      value: walletClient,
-    })
-  const owner = walletClient.account?.address
-  if (!owner)
-    throw new InvalidParameterError({
-      parameter: 'walletClient.account',
-      rule: 'must be set: connect a wallet (or create the client with an account) first',
-      value: undefined,
-    })
-  if (
-    typeof publicClient?.call !== 'function' ||
-    typeof publicClient.waitForTransactionReceipt !== 'function'
+  ensure(
+    !(typeof walletClient?.sendTransaction !== 'function' || typeof walletClient.getChainId !== 'function'),
+    'walletClient',
+    'must be a viem WalletClient',
+    walletClient,
   )
-    throw new InvalidParameterError({
-      parameter: 'publicClient',
-      rule: 'must be a viem PublicClient',
-      value: publicClient,
-    })
+  const owner = walletClient.account?.address
+  ensure(
+    !!owner,
+    'walletClient.account',
+    'must be set: connect a wallet (or create the client with an account) first',
+    undefined,
+  )
+  ensure(
+    !(
+      typeof publicClient?.call !== 'function' || typeof publicClient.waitForTransactionReceipt !== 'function'
+    ),
+    'publicClient',
+    'must be a viem PublicClient',
+    publicClient,
+  )
   assertRouteParameters(parameters)
   const to = parameters.to ?? owner
   assertAddress('to', to)
   if (parameters.slippage !== undefined) assertSlippage('slippage', parameters.slippage)
   if (parameters.deadline !== undefined) assertDeadline('deadline', parameters.deadline)
   if (parameters.minAmountOut !== undefined) assertAmount('minAmountOut', parameters.minAmountOut)
-  if (
-    parameters.approval !== undefined &&
-    parameters.approval !== 'exact' &&
-    parameters.approval !== 'infinite'
+  ensure(
+    !(
+      parameters.approval !== undefined &&
+      parameters.approval !== 'exact' &&
+      parameters.approval !== 'infinite'
+    ),
+    'approval',
+    "must be 'exact' or 'infinite'",
+    parameters.approval,
   )
-    throw new InvalidParameterError({
-      parameter: 'approval',
-      rule: "must be 'exact' or 'infinite'",
-      value: parameters.approval,
-    })
   if (parameters.trustedAddresses !== undefined) {
-    if (!Array.isArray(parameters.trustedAddresses))
-      throw new InvalidParameterError({
-        parameter: 'trustedAddresses',
-        rule: 'must be an array of addresses',
-        value: parameters.trustedAddresses,
-      })
+    ensure(
+      !!Array.isArray(parameters.trustedAddresses),
+      'trustedAddresses',
+      'must be an array of addresses',
+      parameters.trustedAddresses,
+    )
     for (const [index, address] of parameters.trustedAddresses.entries())
       assertAddress(`trustedAddresses[${index}]`, address)
   }
-  if (
-    parameters.chainId !== undefined &&
-    !(Number.isSafeInteger(parameters.chainId) && parameters.chainId > 0)
+  ensure(
+    !(
+      parameters.chainId !== undefined &&
+      !(Number.isSafeInteger(parameters.chainId) && parameters.chainId > 0)
+    ),
+    'chainId',
+    'must be a positive integer',
+    parameters.chainId,
   )
-    throw new InvalidParameterError({
-      parameter: 'chainId',
-      rule: 'must be a positive integer',
-      value: parameters.chainId,
-    })
   return { ...parameters, walletClient, publicClient, owner, to }
 }
 
@@ -359,12 +358,12 @@ function minimumAccepted(parameters: ExecuteSwapParameters): bigint | undefined 
   const accepted = parameters.acceptedQuote
   if (!accepted) return undefined
   const amount = 'estimateAmount' in accepted ? accepted.estimateAmount : accepted.amountOut
-  if (typeof amount !== 'bigint')
-    throw new InvalidParameterError({
-      parameter: 'acceptedQuote',
-      rule: 'must hold a bigint estimateAmount or amountOut',
-      value: amount,
-    })
+  ensure(
+    !(typeof amount !== 'bigint'),
+    'acceptedQuote',
+    'must hold a bigint estimateAmount or amountOut',
+    amount,
+  )
   return getMinAmountOut(amount, parameters.slippage ?? 0.05)
 }
 

@@ -1,4 +1,4 @@
-import { InvalidParameterError } from '../errors/parameter.js'
+import { ensure } from '../errors/parameter.js'
 
 /** How arrays are written in the query string. The spec does not say, so it is a setting. */
 export type ArrayFormat = 'repeat' | 'comma' | 'brackets'
@@ -27,57 +27,45 @@ export type NormalizedBaseUrl = {
  * resolved against the page's origin at request time.
  */
 export function normalizeBaseUrl(baseUrl: unknown, allowInsecureHttp = false): NormalizedBaseUrl {
-  if (typeof baseUrl !== 'string' || baseUrl.trim() === '')
-    throw new InvalidParameterError({
-      parameter: 'baseUrl',
-      rule: 'must be a non-empty URL string',
-      value: baseUrl,
-    })
+  ensure(
+    typeof baseUrl === 'string' && baseUrl.trim() !== '',
+    'baseUrl',
+    'must be a non-empty URL string',
+    baseUrl,
+  )
   const trimmed = baseUrl.trim()
   if (trimmed.startsWith('/') && !trimmed.startsWith('//')) {
     const [path = '', search = ''] = trimmed.split('?', 2)
-    return {
-      base: path.replace(/\/+$/, ''),
-      baseQuery: [...new URLSearchParams(search)],
-    }
+    return { base: path.replace(/\/+$/, ''), baseQuery: [...new URLSearchParams(search)] }
   }
-  let url: URL
+  let url: URL | undefined
   try {
     url = new URL(trimmed)
-  } catch {
-    throw new InvalidParameterError({
-      parameter: 'baseUrl',
-      rule: 'must be an absolute http(s) URL or a path starting with "/"',
-      value: baseUrl,
-    })
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new InvalidParameterError({
-      parameter: 'baseUrl',
-      rule: 'must use https:// (or http:// on a loopback host)',
-      value: `${url.protocol}//${url.host}`,
-    })
-  if (url.protocol === 'http:' && !allowInsecureHttp && !isLoopbackHost(url.hostname))
-    throw new InvalidParameterError({
-      parameter: 'baseUrl',
-      rule: 'must use https://. The service asks clients to communicate securely; plain http:// is accepted only for loopback hosts (localhost, 127.0.0.0/8, [::1]) or with allowInsecureHttp: true',
-      value: `http://${url.host}`,
-    })
-  if (url.hash)
-    throw new InvalidParameterError({
-      parameter: 'baseUrl',
-      rule: 'must not contain a #fragment',
-      value: baseUrl,
-    })
-  if (url.username || url.password)
-    throw new InvalidParameterError({
-      parameter: 'baseUrl',
-      rule: 'must not contain credentials (user:password@); pass them with the headers option',
-      value: `${url.protocol}//***@${url.host}`,
-    })
+  } catch {}
+  ensure(url, 'baseUrl', 'must be an absolute http(s) URL or a path starting with "/"', baseUrl)
+  const { protocol, host } = url
+  ensure(
+    protocol === 'https:' || protocol === 'http:',
+    'baseUrl',
+    'must use https:// (or http:// on a loopback host)',
+    `${protocol}//${host}`,
+  )
+  ensure(
+    protocol === 'https:' || allowInsecureHttp || isLoopbackHost(url.hostname),
+    'baseUrl',
+    'must use https://. The service asks clients to communicate securely; plain http:// is accepted only for loopback hosts (localhost, 127.0.0.0/8, [::1]) or with allowInsecureHttp: true',
+    `http://${host}`,
+  )
+  ensure(!url.hash, 'baseUrl', 'must not contain a #fragment', baseUrl)
+  ensure(
+    !url.username && !url.password,
+    'baseUrl',
+    'must not contain credentials (user:password@); pass them with the headers option',
+    `${protocol}//***@${host}`,
+  )
   const baseQuery = [...url.searchParams]
   const path = url.pathname.replace(/\/+$/, '')
-  return { base: `${url.protocol}//${url.host}${path}`, baseQuery }
+  return { base: `${protocol}//${host}${path}`, baseQuery }
 }
 
 /** Writes query parameters in the spec's wire names; `undefined` and empty arrays are not sent. */
