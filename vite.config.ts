@@ -46,7 +46,11 @@ export default defineConfig({
     minify: false,
     target: 'es2022',
     // src/mock/bin.ts keeps its hashbang in dist/mock-server.js.
-    rollupOptions: { external },
+    // One file per module, so that an app's bundler tree-shakes at module granularity.
+    rollupOptions: {
+      external,
+      output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js' },
+    },
   },
   test: {
     projects: [
@@ -71,6 +75,17 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/react/**/*.test.{ts,tsx}', 'test/**/*.test.tsx'],
           setupFiles: ['test/setup-react.ts'],
+        },
+      },
+      {
+        // `npm run bench`: measurements, not assertions; never part of `npm test`.
+        extends: true,
+        test: {
+          name: 'bench',
+          environment: 'jsdom',
+          include: ['bench/**/*.test.tsx'],
+          fileParallelism: false,
+          testTimeout: 300_000,
         },
       },
       {

@@ -32,10 +32,10 @@ const toAddress = (value: unknown) =>
     : invalid('an address (0x and 40 hex digits)', value)
 
 /** An EVM address in any letter case, as the service sent it. */
-export const addressSchema = leaf(toAddress)
+export const addressSchema = /* @__PURE__ */ leaf(toAddress)
 
 /** 0x-prefixed hex calldata. */
-export const hexSchema = leaf((value) =>
+export const hexSchema = /* @__PURE__ */ leaf((value) =>
   typeof value === 'string' && isHex(value, { strict: true })
     ? value
     : invalid('0x-prefixed hex data', value),
@@ -45,7 +45,7 @@ export const hexSchema = leaf((value) =>
  * A token amount: a base-10 integer string, a 0x hex string or a safe
  * non-negative integer number, always returned as a bigint.
  */
-export const amountSchema = leaf((value): bigint | Invalid => {
+export const amountSchema = /* @__PURE__ */ leaf((value): bigint | Invalid => {
   if (typeof value === 'number')
     return Number.isSafeInteger(value) && value >= 0
       ? BigInt(value)
@@ -70,12 +70,12 @@ const count = (integer: boolean) =>
       : invalid(integer ? 'a non-negative integer' : 'a non-negative number', value)
   })
 
-const blacklistedFlag = z.optional(z.nullable(z.boolean()))
+const blacklistedFlag = /* @__PURE__ */ z.optional(z.nullable(z.boolean()))
 
 // ---------------------------------------------------------------------------
 // Route
 
-const path = z.pipe(
+const path = /* @__PURE__ */ z.pipe(
   z.unknown(),
   z.transform((value, ctx): Address[] => {
     if (!Array.isArray(value) || value.length < 2)
@@ -94,7 +94,7 @@ const path = z.pipe(
   }),
 )
 
-export const routeSchema = z.pipe(
+export const routeSchema = /* @__PURE__ */ z.pipe(
   z.object({ path, amount_out: amountSchema }),
   z.transform(({ path, amount_out }) => ({ path, amountOut: amount_out })),
 )
@@ -111,7 +111,7 @@ export type Route = {
  * The legacy `/get_path` body, which the spec does not show: a Route, a Route
  * with `amountOut`, or a bare array of addresses (then `amountOut` is undefined).
  */
-export const legacyPathSchema = z.pipe(
+export const legacyPathSchema = /* @__PURE__ */ z.pipe(
   z.pipe(
     leaf((value) =>
       Array.isArray(value)
@@ -136,7 +136,7 @@ export type LegacyPath = {
 // ---------------------------------------------------------------------------
 // Swap info
 
-export const swapInfoSchema = z.pipe(
+export const swapInfoSchema = /* @__PURE__ */ z.pipe(
   z.object({
     data: hexSchema,
     transferAddress: addressSchema,
@@ -175,7 +175,7 @@ export type SwapInfo = {
 // ---------------------------------------------------------------------------
 // Tokens, pairs, tokens data
 
-export const tokenSchema = z.looseObject({
+export const tokenSchema = /* @__PURE__ */ z.looseObject({
   address: addressSchema,
   symbol: z.string(),
   blacklisted: blacklistedFlag,
@@ -189,7 +189,10 @@ export type Token = {
   [field: string]: unknown
 }
 
-export const pairSchema = z.looseObject({ address: addressSchema, blacklisted: blacklistedFlag })
+export const pairSchema = /* @__PURE__ */ z.looseObject({
+  address: addressSchema,
+  blacklisted: blacklistedFlag,
+})
 
 /** A pair record. Only `address` is checked; other fields (its tokens, reserves…) are kept as sent. */
 export type Pair = {
@@ -198,7 +201,7 @@ export type Pair = {
   [field: string]: unknown
 }
 
-export const tokenDataSchema = z.looseObject({
+export const tokenDataSchema = /* @__PURE__ */ z.looseObject({
   address: z.optional(addressSchema),
   symbol: z.optional(z.string()),
 })
@@ -244,9 +247,9 @@ export function listSchema<item extends z.ZodMiniType>(item: item) {
   )
 }
 
-export const tokenListSchema = listSchema(tokenSchema)
-export const pairListSchema = listSchema(pairSchema)
-export const tokenDataListSchema = listSchema(tokenDataSchema)
+export const tokenListSchema = /* @__PURE__ */ listSchema(tokenSchema)
+export const pairListSchema = /* @__PURE__ */ listSchema(pairSchema)
+export const tokenDataListSchema = /* @__PURE__ */ listSchema(tokenDataSchema)
 
 // ---------------------------------------------------------------------------
 // Price
@@ -255,7 +258,7 @@ export const tokenDataListSchema = listSchema(tokenDataSchema)
  * A USD price: a number, a numeric string, or an object with one numeric
  * field (`{ price: 1.2 }`, `{ usd: "1.2" }`, `{ data: { priceUsd: 1.2 } }`).
  */
-export const priceSchema = leaf((body) => findPrice(body, 0))
+export const priceSchema = /* @__PURE__ */ leaf((body) => findPrice(body, 0))
 
 function findPrice(body: unknown, depth: number): number | Invalid {
   const number = typeof body === 'string' ? parseNumeric(body) : body

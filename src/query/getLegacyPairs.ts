@@ -6,7 +6,7 @@ import {
 import { assertObject } from '../core/utils/validate.js'
 import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
 
-const factory = createQueryFactory({
+const factory = /* @__PURE__ */ createQueryFactory({
   name: 'legacyPairs',
   fields: [],
   action: getLegacyPairs,

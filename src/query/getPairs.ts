@@ -6,7 +6,7 @@ import {
 } from '../core/actions/getPairs.js'
 import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
 
-const factory = createQueryFactory<'pairs', GetPairsParameters, GetPairsReturnType>({
+const factory = /* @__PURE__ */ createQueryFactory<'pairs', GetPairsParameters, GetPairsReturnType>({
   name: 'pairs',
   fields: ['filterByToken', 'filterByPair', 'blacklist'],
   action: getPairs,

@@ -6,7 +6,7 @@ import {
 } from '../core/actions/getSwapInfo.js'
 import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
 
-const factory = createQueryFactory({
+const factory = /* @__PURE__ */ createQueryFactory({
   name: 'swapInfo',
   fields: ['token0', 'token1', 'amountIn', 'to', 'slippage', 'deadline'],
   action: getSwapInfo,

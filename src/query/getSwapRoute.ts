@@ -6,7 +6,7 @@ import {
 import { assertRouteParameters } from '../core/utils/validate.js'
 import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
 
-const factory = createQueryFactory({
+const factory = /* @__PURE__ */ createQueryFactory({
   name: 'swapRoute',
   fields: ['token0', 'token1', 'amountIn'],
   action: getSwapRoute,

@@ -6,7 +6,7 @@ import {
 } from '../core/actions/getTokenPrice.js'
 import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
 
-const factory = createQueryFactory({
+const factory = /* @__PURE__ */ createQueryFactory({
   name: 'tokenPrice',
   fields: ['address'],
   action: getTokenPrice,

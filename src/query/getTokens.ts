@@ -6,7 +6,7 @@ import {
 } from '../core/actions/getTokens.js'
 import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
 
-const factory = createQueryFactory<'tokens', GetTokensParameters, GetTokensReturnType>({
+const factory = /* @__PURE__ */ createQueryFactory<'tokens', GetTokensParameters, GetTokensReturnType>({
   name: 'tokens',
   fields: ['filterByToken', 'blacklist'],
   action: getTokens,

@@ -7,6 +7,7 @@ import {
   getLegacyPairsQueryOptions,
 } from '../../query/getLegacyPairs.js'
 import type { UseQueryParameters, UseQueryReturnType } from '../types.js'
+import { useFactoryOptions } from '../utils/useFactoryOptions.js'
 import { useSwapQuery } from '../utils/useSwapQuery.js'
 import { useSwapContext } from './useSwapClient.js'
 
@@ -41,5 +42,10 @@ export function useLegacyPairs<selectData = GetLegacyPairsData>(
 ): UseLegacyPairsReturnType<selectData> {
   const { query, ...rest } = parameters
   const { client } = useSwapContext('useLegacyPairs')
-  return useSwapQuery('useLegacyPairs', 'legacyPairs', getLegacyPairsQueryOptions(client, rest), query)
+  return useSwapQuery(
+    'useLegacyPairs',
+    'legacyPairs',
+    useFactoryOptions(client, rest, () => getLegacyPairsQueryOptions(client, rest)),
+    query,
+  )
 }

@@ -7,6 +7,7 @@ import {
   getLegacyPathQueryOptions,
 } from '../../query/getLegacyPath.js'
 import type { UseQueryParameters } from '../types.js'
+import { useFactoryOptions } from '../utils/useFactoryOptions.js'
 import { type UseQuoteReturnType, useQuoteQuery } from '../utils/useQuoteQuery.js'
 import { useSwapContext } from './useSwapClient.js'
 
@@ -47,7 +48,7 @@ export function useLegacyPath<selectData = GetLegacyPathData>(
   return useQuoteQuery(
     'useLegacyPath',
     'legacyPath',
-    getLegacyPathQueryOptions(client, rest),
+    useFactoryOptions(client, rest, () => getLegacyPathQueryOptions(client, rest)),
     debounceMs,
     query,
   )

@@ -7,6 +7,7 @@ import {
   getLegacyTokensQueryOptions,
 } from '../../query/getLegacyTokens.js'
 import type { UseQueryParameters, UseQueryReturnType } from '../types.js'
+import { useFactoryOptions } from '../utils/useFactoryOptions.js'
 import { useSwapQuery } from '../utils/useSwapQuery.js'
 import { useSwapContext } from './useSwapClient.js'
 
@@ -41,5 +42,10 @@ export function useLegacyTokens<selectData = GetLegacyTokensData>(
 ): UseLegacyTokensReturnType<selectData> {
   const { query, ...rest } = parameters
   const { client } = useSwapContext('useLegacyTokens')
-  return useSwapQuery('useLegacyTokens', 'legacyTokens', getLegacyTokensQueryOptions(client, rest), query)
+  return useSwapQuery(
+    'useLegacyTokens',
+    'legacyTokens',
+    useFactoryOptions(client, rest, () => getLegacyTokensQueryOptions(client, rest)),
+    query,
+  )
 }

@@ -7,6 +7,7 @@ import {
   getPairsQueryOptions,
 } from '../../query/getPairs.js'
 import type { UseQueryParameters, UseQueryReturnType } from '../types.js'
+import { useFactoryOptions } from '../utils/useFactoryOptions.js'
 import { useSwapQuery } from '../utils/useSwapQuery.js'
 import { useSwapContext } from './useSwapClient.js'
 
@@ -35,5 +36,10 @@ export function usePairs<selectData = GetPairsData>(
 ): UsePairsReturnType<selectData> {
   const { query, ...rest } = parameters
   const { client } = useSwapContext('usePairs')
-  return useSwapQuery('usePairs', 'pairs', getPairsQueryOptions(client, rest), query)
+  return useSwapQuery(
+    'usePairs',
+    'pairs',
+    useFactoryOptions(client, rest, () => getPairsQueryOptions(client, rest)),
+    query,
+  )
 }

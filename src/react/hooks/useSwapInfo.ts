@@ -7,6 +7,7 @@ import {
   getSwapInfoQueryOptions,
 } from '../../query/getSwapInfo.js'
 import type { UseQueryParameters } from '../types.js'
+import { useFactoryOptions } from '../utils/useFactoryOptions.js'
 import { type UseQuoteReturnType, useQuoteQuery } from '../utils/useQuoteQuery.js'
 import { useSwapContext } from './useSwapClient.js'
 
@@ -42,5 +43,11 @@ export function useSwapInfo<selectData = GetSwapInfoData>(
 ): UseSwapInfoReturnType<selectData> {
   const { debounceMs, query, ...rest } = parameters
   const { client } = useSwapContext('useSwapInfo')
-  return useQuoteQuery('useSwapInfo', 'swapInfo', getSwapInfoQueryOptions(client, rest), debounceMs, query)
+  return useQuoteQuery(
+    'useSwapInfo',
+    'swapInfo',
+    useFactoryOptions(client, rest, () => getSwapInfoQueryOptions(client, rest)),
+    debounceMs,
+    query,
+  )
 }

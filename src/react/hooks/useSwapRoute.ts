@@ -7,6 +7,7 @@ import {
   getSwapRouteQueryOptions,
 } from '../../query/getSwapRoute.js'
 import type { UseQueryParameters } from '../types.js'
+import { useFactoryOptions } from '../utils/useFactoryOptions.js'
 import { type UseQuoteReturnType, useQuoteQuery } from '../utils/useQuoteQuery.js'
 import { useSwapContext } from './useSwapClient.js'
 
@@ -42,5 +43,11 @@ export function useSwapRoute<selectData = GetSwapRouteData>(
 ): UseSwapRouteReturnType<selectData> {
   const { debounceMs, query, ...rest } = parameters
   const { client } = useSwapContext('useSwapRoute')
-  return useQuoteQuery('useSwapRoute', 'swapRoute', getSwapRouteQueryOptions(client, rest), debounceMs, query)
+  return useQuoteQuery(
+    'useSwapRoute',
+    'swapRoute',
+    useFactoryOptions(client, rest, () => getSwapRouteQueryOptions(client, rest)),
+    debounceMs,
+    query,
+  )
 }

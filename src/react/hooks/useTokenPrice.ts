@@ -7,6 +7,7 @@ import {
   getTokenPriceQueryOptions,
 } from '../../query/getTokenPrice.js'
 import type { UseQueryParameters, UseQueryReturnType } from '../types.js'
+import { useFactoryOptions } from '../utils/useFactoryOptions.js'
 import { useSwapQuery } from '../utils/useSwapQuery.js'
 import { useSwapContext } from './useSwapClient.js'
 
@@ -43,5 +44,10 @@ export function useTokenPrice<selectData = GetTokenPriceData>(
 ): UseTokenPriceReturnType<selectData> {
   const { query, ...rest } = parameters
   const { client } = useSwapContext('useTokenPrice')
-  return useSwapQuery('useTokenPrice', 'tokenPrice', getTokenPriceQueryOptions(client, rest), query)
+  return useSwapQuery(
+    'useTokenPrice',
+    'tokenPrice',
+    useFactoryOptions(client, rest, () => getTokenPriceQueryOptions(client, rest)),
+    query,
+  )
 }

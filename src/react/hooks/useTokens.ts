@@ -7,6 +7,7 @@ import {
   getTokensQueryOptions,
 } from '../../query/getTokens.js'
 import type { UseQueryParameters, UseQueryReturnType } from '../types.js'
+import { useFactoryOptions } from '../utils/useFactoryOptions.js'
 import { useSwapQuery } from '../utils/useSwapQuery.js'
 import { useSwapContext } from './useSwapClient.js'
 
@@ -35,5 +36,10 @@ export function useTokens<selectData = GetTokensData>(
 ): UseTokensReturnType<selectData> {
   const { query, ...rest } = parameters
   const { client } = useSwapContext('useTokens')
-  return useSwapQuery('useTokens', 'tokens', getTokensQueryOptions(client, rest), query)
+  return useSwapQuery(
+    'useTokens',
+    'tokens',
+    useFactoryOptions(client, rest, () => getTokensQueryOptions(client, rest)),
+    query,
+  )
 }

@@ -7,6 +7,7 @@ import {
   getTokensDataQueryOptions,
 } from '../../query/getTokensData.js'
 import type { UseQueryParameters, UseQueryReturnType } from '../types.js'
+import { useFactoryOptions } from '../utils/useFactoryOptions.js'
 import { useSwapQuery } from '../utils/useSwapQuery.js'
 import { useSwapContext } from './useSwapClient.js'
 
@@ -42,5 +43,10 @@ export function useTokensData<selectData = GetTokensDataData>(
 ): UseTokensDataReturnType<selectData> {
   const { query, ...rest } = parameters
   const { client } = useSwapContext('useTokensData')
-  return useSwapQuery('useTokensData', 'tokensData', getTokensDataQueryOptions(client, rest), query)
+  return useSwapQuery(
+    'useTokensData',
+    'tokensData',
+    useFactoryOptions(client, rest, () => getTokensDataQueryOptions(client, rest)),
+    query,
+  )
 }

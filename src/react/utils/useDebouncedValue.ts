@@ -7,9 +7,9 @@ import { useEffect, useState } from 'react'
 export function useDebouncedValue<value>(value: value, delayMs: number): value {
   const [debounced, setDebounced] = useState(value)
   useEffect(() => {
-    if (delayMs <= 0) return
+    if (delayMs <= 0 || Object.is(value, debounced)) return
     const timer = setTimeout(() => setDebounced(() => value), delayMs)
     return () => clearTimeout(timer)
-  }, [value, delayMs])
+  }, [value, delayMs, debounced])
   return delayMs <= 0 ? value : debounced
 }

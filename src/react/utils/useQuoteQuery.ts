@@ -1,4 +1,5 @@
 import type { Query, QueryKey } from '@tanstack/react-query'
+import { useMemo } from 'react'
 import type { QueryResource } from '../../query/defaults.js'
 import type { UseQueryParameters, UseQueryReturnType } from '../types.js'
 import { useDebouncedValue } from './useDebouncedValue.js'
@@ -53,8 +54,12 @@ export function useQuoteQuery<queryFnData, data, error, queryKey extends QuoteKe
   const settledAmount = useDebouncedValue(amountIn, debounceMs)
   const isDebouncing = factory.enabled && settledAmount !== amountIn
 
+  const placeholderData = useMemo(
+    () => (factory.enabled ? keepPreviousQuote(factory.queryKey) : undefined),
+    [factory.enabled, factory.queryKey],
+  )
   const result = useSwapQuery(hook, resource, { ...factory, enabled: factory.enabled && !isDebouncing }, {
-    placeholderData: factory.enabled ? keepPreviousQuote(factory.queryKey) : undefined,
+    placeholderData,
     ...query,
   } as typeof query) as UseQuoteReturnType<data, error, queryKey>
 

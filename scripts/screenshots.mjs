@@ -1,0 +1,100 @@
+// `npm run screenshots`: PNGs of the swap widget and of each hook's main story, taken in real
+// Chromium (Debian's, or CHROMIUM_PATH) from a static Storybook build. Used in the README.
+import { spawnSync } from 'node:child_process'
+import { accessSync, constants } from 'node:fs'
+import { mkdir, readFile } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import { extname, join, normalize } from 'node:path'
+import { chromium } from 'playwright-core'
+
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+try {
+  accessSync(executablePath, constants.X_OK)
+} catch {
+  console.error(`No Chromium at ${executablePath}: apt-get install -y chromium, or set CHROMIUM_PATH.`)
+  process.exit(1)
+}
+
+const outDir = 'docs/screenshots'
+const staticDir = 'storybook-static'
+// [file name, story id, text that means the story has settled]
+const targets = [
+  ['swap-widget', 'examples-swapwidget--complete-swap', /Swap complete\./],
+  ['useSwapRoute', 'hooks-useswaproute--data', /You receive/],
+  ['useSwapRoute-rate-limited', 'hooks-useswaproute--rate-limited', /Rate limited by the service/],
+  ['useSwapInfo', 'hooks-useswapinfo--data', /status: success/],
+  ['useTokens', 'hooks-usetokens--data', /status: success/],
+  ['usePairs', 'hooks-usepairs--data', /status: success/],
+  ['useTokenPrice', 'hooks-usetokenprice--data', /status: success/],
+  ['useTokensData', 'hooks-usetokensdata--data', /status: success/],
+  ['useLegacyPath', 'hooks-uselegacypath--data', /status: success/],
+  ['useLegacyPairs', 'hooks-uselegacypairs--data', /status: success/],
+  ['useLegacyTokens', 'hooks-uselegacytokens--data', /status: success/],
+  ['useExecuteSwap', 'hooks-useexecuteswap--approve-then-swap', /status: success/],
+]
+
+if (!process.argv.includes('--no-build')) {
+  const build = spawnSync('npx', ['storybook', 'build', '-o', staticDir, '--quiet'], { stdio: 'inherit' })
+  if (build.status !== 0) process.exit(build.status ?? 1)
+}
+
+const types = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+}
+const server = createServer(async (request, response) => {
+  const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(
+    /^(\.\.[/\\])+/,
+    '',
+  )
+  try {
+    const body = await readFile(join(staticDir, path.endsWith('/') ? `${path}index.html` : path))
+    response.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream' })
+    response.end(body)
+  } catch {
+    response.writeHead(404).end()
+  }
+})
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+const { port } = server.address()
+
+const browser = await chromium.launch({
+  executablePath,
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+})
+await mkdir(outDir, { recursive: true })
+let failed = 0
+try {
+  const page = await browser.newPage({ viewport: { width: 720, height: 900 }, deviceScaleFactor: 1 })
+  for (const [name, id, settled] of targets) {
+    try {
+      await page.goto(`http://127.0.0.1:${port}/iframe.html?id=${id}&viewMode=story`)
+      await page.getByText(settled).first().waitFor({ timeout: 20_000 })
+      await page.waitForTimeout(300)
+      const root = page.locator('#storybook-root > *').first()
+      await root.screenshot({ path: `${outDir}/${name}.png` })
+      console.log(`${outDir}/${name}.png`)
+    } catch (error) {
+      failed += 1
+      console.error(`${name} (${id}): ${error.message.split('\n')[0]}`)
+    }
+  }
+} finally {
+  await browser.close()
+  server.close()
+}
+process.exit(failed ? 1 : 0)
