@@ -18,6 +18,8 @@ const preview: Preview = {
   parameters: {
     layout: 'padded',
     controls: { expanded: true },
+    // Each story of a docs page in its own frame: each gets its own mock service and wallet.
+    docs: { story: { inline: false, height: '420px' } },
   },
   tags: ['autodocs'],
 }

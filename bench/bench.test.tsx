@@ -52,6 +52,14 @@ function useRawRoute(baseUrl: string, amountIn: bigint | undefined, retry?: fals
   })
 }
 
+/** The hook under test: ours, or the plain baseline. */
+function routeHook(kind: 'ours' | 'baseline', baseUrl: string) {
+  return kind === 'ours'
+    ? (amountIn: bigint | undefined, debounceMs?: number) =>
+        useSwapRoute({ token0: T.USDC, token1: T.WETH, amountIn, debounceMs })
+    : (amountIn: bigint | undefined) => useRawRoute(baseUrl, amountIn)
+}
+
 function Providers({
   baseUrl,
   children,
@@ -76,15 +84,13 @@ test('1. typing: 8 keystrokes 40 ms apart', async () => {
   const typed = ['2', '25', '250', '2500', '25000', '2500', '250', '2505']
   async function run(kind: 'ours' | 'baseline') {
     server.service.clearLog()
+    const useRoute = routeHook(kind, server.url)
     let setAmount: (value: string) => void = () => {}
     function Widget() {
       const [amount, set] = useState('')
       setAmount = set
       const amountIn = amount ? parseUnits(amount, 6) : undefined
-      const route =
-        kind === 'ours'
-          ? useSwapRoute({ token0: T.USDC, token1: T.WETH, amountIn })
-          : useRawRoute(server.url, amountIn)
+      const route = useRoute(amountIn)
       return <p>{route.data ? 'quoted' : 'waiting'}</p>
     }
     render(
@@ -115,12 +121,10 @@ test('2. fan-out: 1000 components reading one route', async () => {
   const server = await startMockServer()
   async function run(kind: 'ours' | 'baseline') {
     server.service.clearLog()
+    const useRoute = routeHook(kind, server.url)
     const amountIn = parseUnits('1000', 6)
     function Reader() {
-      const route =
-        kind === 'ours'
-          ? useSwapRoute({ token0: T.USDC, token1: T.WETH, amountIn })
-          : useRawRoute(server.url, amountIn)
+      const route = useRoute(amountIn)
       return route.data ? <i>x</i> : null
     }
     const started = performance.now()
@@ -165,12 +169,12 @@ test('2. fan-out: 1000 components reading one route', async () => {
 test('3. rate-limit burst: 100 distinct quotes against 10 requests/s', async () => {
   async function run(kind: 'ours' | 'baseline') {
     const server = await startMockServer({ rateLimit: { requestsPerSecond: 10 } })
+    const useRoute = routeHook(kind, server.url)
     function Quotes() {
       const routes = Array.from({ length: 100 }, (_, i) => {
         const amountIn = parseUnits(String(100 + i), 6)
-        return kind === 'ours'
-          ? useSwapRoute({ token0: T.USDC, token1: T.WETH, amountIn, debounceMs: 0 })
-          : useRawRoute(server.url, amountIn)
+        // biome-ignore lint/correctness/useHookAtTopLevel: a fixed number of hooks, in the same order on every render
+        return useRoute(amountIn, 0)
       })
       const settled = routes.filter((route) => route.isSuccess || route.isError).length
       const ok = routes.filter((route) => route.isSuccess).length

@@ -5,6 +5,7 @@ import { ALICE, baseUrl, USDC, WETH } from '../../../test/constants.js'
 import { queryOf, setupMswServer } from '../../../test/msw.js'
 import { createSwapClient } from '../client.js'
 import { InvalidParameterError } from '../errors/parameter.js'
+import { NoRouteError } from '../errors/request.js'
 import { ResponseValidationError } from '../errors/response.js'
 import { getSwapInfo } from './getSwapInfo.js'
 
@@ -45,6 +46,15 @@ describe('getSwapInfo', () => {
       hopsCount: 1,
       fee: { protocol: '0.003', gas: { units: 150000 } },
     })
+  })
+
+  test('404 is a NoRouteError, as on /swap/route', async () => {
+    server.use(
+      http.get(`${baseUrl}/swap/info`, () => HttpResponse.json({ detail: 'no path' }, { status: 404 })),
+    )
+    const error = await getSwapInfo(client, parameters).catch((e) => e)
+    expect(error).toBeInstanceOf(NoRouteError)
+    expect(error.status).toBe(404)
   })
 
   test('sends slippage and deadline when given', async () => {

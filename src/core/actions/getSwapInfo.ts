@@ -1,7 +1,7 @@
 import type { Address } from 'viem'
 import type { SwapClient } from '../client.js'
 import type { InvalidParameterErrorType } from '../errors/parameter.js'
-import type { RequestErrorType } from '../errors/request.js'
+import { type NoRouteErrorType, type RequestErrorType, toNoRouteError } from '../errors/request.js'
 import { type SwapInfo, swapInfoSchema } from '../schemas.js'
 import type { RequestOptions } from '../types.js'
 import { assertAddress, assertDeadline, assertRouteParameters, assertSlippage } from '../utils/validate.js'
@@ -23,7 +23,7 @@ export type GetSwapInfoParameters = {
 
 export type GetSwapInfoReturnType = SwapInfo
 
-export type GetSwapInfoErrorType = InvalidParameterErrorType | RequestErrorType
+export type GetSwapInfoErrorType = InvalidParameterErrorType | NoRouteErrorType | RequestErrorType
 
 /**
  * Everything needed to execute a swap (`GET /swap/info`): calldata, the
@@ -42,19 +42,24 @@ export async function getSwapInfo(
 ): Promise<GetSwapInfoReturnType> {
   assertSwapInfoParameters(parameters)
   const { token0, token1, amountIn, to, slippage, deadline } = parameters
-  return client.request({
-    endpoint: '/swap/info',
-    query: {
-      token0,
-      token1,
-      amount_in: amountIn.toString(),
-      to,
-      slippage,
-      deadline: deadline?.toString(),
-    },
-    signal: options.signal,
-    schema: swapInfoSchema,
-  })
+  try {
+    return await client.request({
+      endpoint: '/swap/info',
+      query: {
+        token0,
+        token1,
+        amount_in: amountIn.toString(),
+        to,
+        slippage,
+        deadline: deadline?.toString(),
+      },
+      signal: options.signal,
+      schema: swapInfoSchema,
+    })
+  } catch (error) {
+    // The spec shows no status codes here; a 404 is read as on /swap/route: no path.
+    throw toNoRouteError(error, token0, token1)
+  }
 }
 
 /** Throws `InvalidParameterError` unless the parameters of `getSwapInfo` are valid. */

@@ -39,8 +39,8 @@ export class HttpError extends BaseError {
 export type NoRouteErrorType = NoRouteError & { name: 'NoRouteError' }
 
 /**
- * The service found no path between the two tokens (404 on `/swap/route` or
- * `/get_path`). A normal outcome for a swap UI, never retried.
+ * The service found no path between the two tokens (404 on `/swap/route`,
+ * `/get_path` or `/swap/info`). A normal outcome for a swap UI, never retried.
  *
  * @example
  * if (error instanceof NoRouteError) return <p>No route for this pair</p>

@@ -1,0 +1,228 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { useState } from 'react'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { type Pair, useLegacyPairs } from '../src/exports/index.js'
+import { market, storyService, tokens, withMockService } from './support/storyContext.js'
+import { Card, ErrorView, formatAmount, QueryState, RateLimitBanner } from './support/ui.js'
+
+type Args = { search: string }
+
+/** A reserve as the service sent it (an integer string or a safe integer), as a bigint. */
+function toAmount(value: unknown): bigint | undefined {
+  if (typeof value === 'bigint') return value
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value)
+  if (typeof value === 'string' && /^(\d+|0x[0-9a-f]+)$/i.test(value.trim())) return BigInt(value.trim())
+  return undefined
+}
+
+/**
+ * One side of a pair record: the spec names only `address`, so the token, its symbol and its reserve
+ * are read tolerantly (`token0`/`symbol0`/`reserve0` as the mock sends them); the decimals come
+ * from the mock market, as a widget would take them from useLegacyTokens.
+ */
+function sideOf(pair: Pair, side: 0 | 1) {
+  const address = pair[`token${side}`]
+  const token = typeof address === 'string' ? market.getToken(address) : undefined
+  const sentSymbol = pair[`symbol${side}`]
+  const symbol = typeof sentSymbol === 'string' ? sentSymbol : (token?.symbol ?? '?')
+  const reserve = toAmount(pair[`reserve${side}`])
+  return {
+    symbol,
+    reserve: reserve !== undefined && token ? formatAmount(reserve, token.decimals, 2) : '–',
+  }
+}
+
+/** The legacy pairs list, narrowed on the client by a search box (`select`). */
+function LegacyPairsDemo({ search: initialSearch }: Args) {
+  const [search, setSearch] = useState(initialSearch)
+  const needle = search.trim().toLowerCase()
+  const pairs = useLegacyPairs({
+    query: {
+      select: (list) =>
+        needle
+          ? list.filter((pair) =>
+              [sideOf(pair, 0).symbol, sideOf(pair, 1).symbol].some((symbol) =>
+                symbol.toLowerCase().includes(needle),
+              ),
+            )
+          : list,
+    },
+  })
+
+  return (
+    <Card title="useLegacyPairs">
+      <label>
+        Search by symbol{' '}
+        <input aria-label="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+      </label>
+      <RateLimitBanner />
+      {pairs.isPending && pairs.fetchStatus === 'fetching' && <p>Loading the pairs…</p>}
+      <ErrorView error={pairs.error} />
+      {pairs.data && pairs.data.length === 0 && <p>No pairs</p>}
+      {pairs.data && pairs.data.length > 0 && (
+        <table style={{ borderCollapse: 'collapse', fontSize: 14 }}>
+          <thead>
+            <tr>
+              <th align="left">Pair</th>
+              <th align="right">Reserve 0</th>
+              <th align="right">Reserve 1</th>
+              <th align="left">Address</th>
+            </tr>
+          </thead>
+          <tbody>
+            {pairs.data.map((pair) => {
+              const [side0, side1] = [sideOf(pair, 0), sideOf(pair, 1)]
+              return (
+                <tr key={pair.address} data-testid={`pair-${pair.address}`}>
+                  <td data-testid="pair-symbols">
+                    {side0.symbol} / {side1.symbol}
+                  </td>
+                  <td align="right">
+                    {side0.reserve} {side0.symbol}
+                  </td>
+                  <td align="right">
+                    {side1.reserve} {side1.symbol}
+                  </td>
+                  <td>
+                    <code style={{ fontSize: 11 }}>{pair.address}</code>
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      )}
+      <QueryState status={pairs.status} fetchStatus={pairs.fetchStatus} />
+    </Card>
+  )
+}
+
+const meta = {
+  title: 'Hooks/useLegacyPairs',
+  component: LegacyPairsDemo,
+  args: { search: '' },
+  argTypes: {
+    search: { control: 'text', description: 'Initial text of the search box (applied with `select`)' },
+  },
+  parameters: {
+    docs: {
+      // Each story in its own iframe on the docs page, so that each gets its own mock service.
+      story: { inline: false, height: '620px' },
+      description: {
+        component: `
+Every supported pair from the legacy \`/get_pairs\` endpoint (no parameters), cached for 5 minutes.
+Records are typed \`Pair\`: only \`address\` is checked, every other field is kept as sent. The endpoint
+has no filter: narrow the cached list on the client with \`query.select\`.
+
+\`\`\`tsx
+import { useLegacyPairs } from 'token-swap-hooks'
+
+// The legacy group, side by side with the current one.
+const legacyPairs = useLegacyPairs()
+\`\`\``,
+      },
+    },
+  },
+} satisfies Meta<typeof LegacyPairsDemo>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+const listedPairs = market.pairs.filter((pair) => !market.isPairBlacklisted(pair))
+const symbolsIn = (canvasElement: HTMLElement) =>
+  within(canvasElement)
+    .getAllByTestId('pair-symbols')
+    .map((cell) => cell.textContent)
+
+/** Every listed pair with its two symbols and reserves. */
+export const Data: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const tail = market.pairs.find((pair) => pair.token0 === tokens.TAIL)
+    if (!tail) throw new Error('The mock market has no TAIL pair.')
+    const row = await canvas.findByTestId(`pair-${tail.address}`, {}, { timeout: 5000 })
+    await expect(row).toHaveTextContent('TAIL / LINK')
+    await expect(row).toHaveTextContent(`${formatAmount(tail.reserve0, 18, 2)} TAIL`)
+    await expect(row).toHaveTextContent(`${formatAmount(tail.reserve1, 18, 2)} LINK`)
+    await expect(symbolsIn(canvasElement)).toHaveLength(listedPairs.length)
+    await expect(symbolsIn(canvasElement).some((symbols) => symbols?.includes('SCAM'))).toBe(false)
+    await expect(storyService().count('/get_pairs')).toBe(1)
+  },
+}
+
+/** Typing in the search box narrows the list with `select`: no new request. */
+export const Filtered: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await canvas.findAllByTestId('pair-symbols', {}, { timeout: 5000 })
+    await userEvent.type(canvas.getByLabelText('search'), 'link', { delay: 30 })
+    await waitFor(() =>
+      expect(symbolsIn(canvasElement)).toEqual(['LINK / WETH', 'LINK / USDC', 'TAIL / LINK']),
+    )
+    await userEvent.type(canvas.getByLabelText('search'), 'x')
+    await expect(await canvas.findByText('No pairs')).toBeVisible()
+    await expect(storyService().count('/get_pairs')).toBe(1)
+  },
+}
+
+/** The service answers an empty list. */
+export const Empty: Story = {
+  parameters: {
+    mockService: withMockService({
+      setup: (service) => service.fail({ status: 200, times: 1, endpoint: '/get_pairs', body: [] }),
+    }),
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('No pairs', {}, { timeout: 5000 })).toBeVisible()
+    await expect(storyService().count('/get_pairs')).toBe(1)
+  },
+}
+
+/** A slow service: the loading state. */
+export const Loading: Story = {
+  parameters: { mockService: withMockService({ latency: 60_000 }) },
+  play: async ({ canvasElement }) => {
+    await expect(
+      await within(canvasElement).findByText('Loading the pairs…', {}, { timeout: 5000 }),
+    ).toBeVisible()
+  },
+}
+
+/** A 429 with Retry-After: 2: the whole client pauses (visibly), then the query retries and recovers. */
+export const RateLimited: Story = {
+  parameters: {
+    mockService: withMockService({
+      setup: (service) =>
+        service.fail({ status: 429, times: 1, endpoint: '/get_pairs', headers: { 'retry-after': '2' } }),
+    }),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(
+      await canvas.findByRole('status', { name: 'rate limited' }, { timeout: 5000 }),
+    ).toHaveTextContent(/resuming in [12] s/)
+    await expect((await canvas.findAllByTestId('pair-symbols', {}, { timeout: 8000 })).length).toBe(
+      listedPairs.length,
+    )
+    await waitFor(() => expect(canvas.queryByRole('status', { name: 'rate limited' })).toBeNull())
+    const statuses = storyService()
+      .log.filter((entry) => entry.path === '/get_pairs')
+      .map((entry) => entry.status)
+    await expect(statuses).toEqual([429, 200])
+  },
+}
+
+/** The service keeps failing: after three tries the typed HttpError is shown. */
+export const ServerError: Story = {
+  parameters: {
+    mockService: withMockService({
+      setup: (service) => service.fail({ status: 500, endpoint: '/get_pairs' }),
+    }),
+    swapProvider: { queryDefaults: { legacyPairs: { retryDelay: 200 } } },
+  },
+  play: async ({ canvasElement }) => {
+    const alert = await within(canvasElement).findByRole('alert', {}, { timeout: 8000 })
+    await expect(alert).toHaveTextContent('HttpError: The swap service answered 500.')
+    await expect(storyService().count('/get_pairs')).toBe(3)
+  },
+}

@@ -1,0 +1,189 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { useState } from 'react'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { useLegacyTokens } from '../src/exports/index.js'
+import { market, storyService, withMockService } from './support/storyContext.js'
+import { Card, ErrorView, QueryState, RateLimitBanner, tokenDecimals } from './support/ui.js'
+
+type Args = { search: string }
+
+/** The legacy token list, narrowed on the client by a search box (`select`). */
+function LegacyTokensDemo({ search: initialSearch }: Args) {
+  const [search, setSearch] = useState(initialSearch)
+  const needle = search.trim().toLowerCase()
+  const tokens = useLegacyTokens({
+    query: {
+      select: (list) => (needle ? list.filter((token) => token.symbol.toLowerCase().includes(needle)) : list),
+    },
+  })
+
+  return (
+    <Card title="useLegacyTokens">
+      <label>
+        Search by symbol{' '}
+        <input aria-label="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+      </label>
+      <RateLimitBanner />
+      {tokens.isPending && tokens.fetchStatus === 'fetching' && <p>Loading the tokens…</p>}
+      <ErrorView error={tokens.error} />
+      {tokens.data && tokens.data.length === 0 && <p>No tokens</p>}
+      {tokens.data && tokens.data.length > 0 && (
+        <table style={{ borderCollapse: 'collapse', fontSize: 14 }}>
+          <thead>
+            <tr>
+              <th align="left">Symbol</th>
+              <th align="left">Name</th>
+              <th align="right">Decimals</th>
+              <th align="left">Address</th>
+            </tr>
+          </thead>
+          <tbody>
+            {tokens.data.map((token) => (
+              <tr key={token.address} data-testid={`token-${token.symbol}`}>
+                <td>{token.symbol}</td>
+                <td>{typeof token.name === 'string' ? token.name : ''}</td>
+                <td align="right" data-testid={`decimals-${token.symbol}`}>
+                  {tokenDecimals(token) ?? '?'}
+                </td>
+                <td>
+                  <code style={{ fontSize: 11 }}>{token.address}</code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <QueryState status={tokens.status} fetchStatus={tokens.fetchStatus} />
+    </Card>
+  )
+}
+
+const meta = {
+  title: 'Hooks/useLegacyTokens',
+  component: LegacyTokensDemo,
+  args: { search: '' },
+  argTypes: {
+    search: { control: 'text', description: 'Initial text of the search box (applied with `select`)' },
+  },
+  parameters: {
+    docs: {
+      // Each story in its own iframe on the docs page, so that each gets its own mock service.
+      story: { inline: false, height: '460px' },
+      description: {
+        component: `
+Every tradable token from the legacy \`/get_tokens\` endpoint (no parameters), cached for 5 minutes.
+Records are typed \`Token\`: \`address\` and \`symbol\` are checked, every other field (\`decimals\`,
+\`name\`…) is kept as sent. The endpoint has no filter: narrow the cached list on the client with
+\`query.select\`.
+
+\`\`\`tsx
+import { useLegacyTokens } from 'token-swap-hooks'
+
+// The legacy group, side by side with the current one.
+const legacyTokens = useLegacyTokens()
+\`\`\``,
+      },
+    },
+  },
+} satisfies Meta<typeof LegacyTokensDemo>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+const listed = market.tokens.filter((token) => !token.blacklisted)
+
+/** Every tradable token with its decimals; SCAM (blacklisted) is not tradable. */
+export const Data: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByTestId('token-DAI', {}, { timeout: 5000 })).toHaveTextContent(
+      'Dai Stablecoin',
+    )
+    await expect(canvas.getAllByTestId(/^token-/)).toHaveLength(listed.length)
+    await expect(canvas.getByTestId('decimals-USDT')).toHaveTextContent('6')
+    await expect(canvas.getByTestId('decimals-WBTC')).toHaveTextContent('8')
+    await expect(canvas.getByTestId('decimals-DAI')).toHaveTextContent('18')
+    await expect(canvas.queryByTestId('token-SCAM')).toBeNull()
+    await expect(storyService().count('/get_tokens')).toBe(1)
+  },
+}
+
+/** Typing in the search box narrows the list with `select`: no new request. */
+export const Filtered: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await canvas.findByTestId('token-WETH', {}, { timeout: 5000 })
+    await userEvent.type(canvas.getByLabelText('search'), 'u', { delay: 30 })
+    await waitFor(() => expect(canvas.queryByTestId('token-WETH')).toBeNull())
+    const symbols = canvas.getAllByTestId(/^token-/).map((row) => row.dataset.testid?.slice('token-'.length))
+    await expect(symbols).toEqual(['USDC', 'USDT', 'UNI'])
+    await userEvent.type(canvas.getByLabelText('search'), 'zz')
+    await expect(await canvas.findByText('No tokens')).toBeVisible()
+    await expect(storyService().count('/get_tokens')).toBe(1)
+  },
+}
+
+/** The service answers an empty list. */
+export const Empty: Story = {
+  parameters: {
+    mockService: withMockService({
+      setup: (service) => service.fail({ status: 200, times: 1, endpoint: '/get_tokens', body: [] }),
+    }),
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('No tokens', {}, { timeout: 5000 })).toBeVisible()
+    await expect(storyService().count('/get_tokens')).toBe(1)
+  },
+}
+
+/** A slow service: the loading state. */
+export const Loading: Story = {
+  parameters: { mockService: withMockService({ latency: 60_000 }) },
+  play: async ({ canvasElement }) => {
+    await expect(
+      await within(canvasElement).findByText('Loading the tokens…', {}, { timeout: 5000 }),
+    ).toBeVisible()
+  },
+}
+
+/** A 429 with Retry-After: 2: the whole client pauses (visibly), then the query retries and recovers. */
+export const RateLimited: Story = {
+  parameters: {
+    mockService: withMockService({
+      setup: (service) =>
+        service.fail({ status: 429, times: 1, endpoint: '/get_tokens', headers: { 'retry-after': '2' } }),
+    }),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(
+      await canvas.findByRole('status', { name: 'rate limited' }, { timeout: 5000 }),
+    ).toHaveTextContent(/resuming in [12] s/)
+    await expect(await canvas.findByTestId('token-USDC', {}, { timeout: 8000 })).toBeVisible()
+    await waitFor(() => expect(canvas.queryByRole('status', { name: 'rate limited' })).toBeNull())
+    const statuses = storyService()
+      .log.filter((entry) => entry.path === '/get_tokens')
+      .map((entry) => entry.status)
+    await expect(statuses).toEqual([429, 200])
+  },
+}
+
+/** The service keeps failing: after three tries the typed HttpError is shown. */
+export const ServerError: Story = {
+  parameters: {
+    mockService: withMockService({
+      setup: (service) =>
+        service.fail({
+          status: 503,
+          endpoint: '/get_tokens',
+          body: '<html><h1>503 Service Unavailable</h1></html>',
+        }),
+    }),
+    swapProvider: { queryDefaults: { legacyTokens: { retryDelay: 200 } } },
+  },
+  play: async ({ canvasElement }) => {
+    const alert = await within(canvasElement).findByRole('alert', {}, { timeout: 8000 })
+    await expect(alert).toHaveTextContent('HttpError: The swap service answered 503.')
+    await expect(storyService().count('/get_tokens')).toBe(3)
+  },
+}

@@ -1,0 +1,231 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, waitFor, within } from 'storybook/test'
+import { type Pair, usePairs } from '../src/exports/index.js'
+import { market, storyService, withMockService } from './support/storyContext.js'
+import { Card, ErrorView, formatAmount, QueryState, RateLimitBanner } from './support/ui.js'
+
+type Args = {
+  filterByToken?: string[] | undefined
+  filterByPair?: string[] | undefined
+  blacklist: boolean
+}
+
+/** A reserve as the service sent it (an integer string or a safe integer), as a bigint. */
+function toAmount(value: unknown): bigint | undefined {
+  if (typeof value === 'bigint') return value
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value)
+  if (typeof value === 'string' && /^(\d+|0x[0-9a-f]+)$/i.test(value.trim())) return BigInt(value.trim())
+  return undefined
+}
+
+/**
+ * One side of a pair record: the spec names only `address`, so the token, its symbol and its reserve
+ * are read tolerantly (`token0`/`symbol0`/`reserve0` as the mock sends them); the decimals come
+ * from the mock market, as a widget would take them from useTokens.
+ */
+function sideOf(pair: Pair, side: 0 | 1) {
+  const address = pair[`token${side}`]
+  const token = typeof address === 'string' ? market.getToken(address) : undefined
+  const sentSymbol = pair[`symbol${side}`]
+  const symbol = typeof sentSymbol === 'string' ? sentSymbol : (token?.symbol ?? '?')
+  const reserve = toAmount(pair[`reserve${side}`])
+  return {
+    symbol,
+    reserve: reserve !== undefined && token ? formatAmount(reserve, token.decimals, 2) : '–',
+  }
+}
+
+/** A pools table: the two tokens and their reserves. */
+function PairsDemo({ filterByToken, filterByPair, blacklist }: Args) {
+  const pairs = usePairs({
+    filterByToken: filterByToken?.length ? filterByToken : undefined,
+    filterByPair: filterByPair?.length ? filterByPair : undefined,
+    blacklist,
+  })
+
+  return (
+    <Card title="usePairs">
+      <p style={{ fontSize: 12 }}>
+        filterByToken: <code>{JSON.stringify(filterByToken ?? [])}</code> · blacklist:{' '}
+        <code>{String(blacklist)}</code>
+      </p>
+      <RateLimitBanner />
+      {pairs.isPending && pairs.fetchStatus === 'fetching' && <p>Loading the pairs…</p>}
+      <ErrorView error={pairs.error} />
+      {pairs.data && pairs.data.length === 0 && <p>No pairs</p>}
+      {pairs.data && pairs.data.length > 0 && (
+        <table style={{ borderCollapse: 'collapse', fontSize: 14 }}>
+          <thead>
+            <tr>
+              <th align="left">Pair</th>
+              <th align="right">Reserve 0</th>
+              <th align="right">Reserve 1</th>
+              <th align="right">Fee</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {pairs.data.map((pair) => {
+              const [side0, side1] = [sideOf(pair, 0), sideOf(pair, 1)]
+              return (
+                <tr key={pair.address} data-testid={`pair-${pair.address}`}>
+                  <td data-testid="pair-symbols">
+                    {side0.symbol} / {side1.symbol}
+                  </td>
+                  <td align="right">
+                    {side0.reserve} {side0.symbol}
+                  </td>
+                  <td align="right">
+                    {side1.reserve} {side1.symbol}
+                  </td>
+                  <td align="right">{typeof pair.feeBps === 'number' ? `${pair.feeBps / 100}%` : '–'}</td>
+                  <td>{pair.blacklisted ? '⚠ blacklisted' : ''}</td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      )}
+      <QueryState status={pairs.status} fetchStatus={pairs.fetchStatus} />
+    </Card>
+  )
+}
+
+const meta = {
+  title: 'Hooks/usePairs',
+  component: PairsDemo,
+  args: { filterByToken: undefined, filterByPair: undefined, blacklist: false },
+  argTypes: {
+    filterByToken: {
+      control: 'object',
+      description: 'Sent as `filter_by_token`: token addresses or symbols, e.g. `["USDC"]`',
+    },
+    filterByPair: { control: 'object', description: 'Sent as `filter_by_pair`: pair addresses' },
+    blacklist: { control: 'boolean', description: 'Include blacklisted pairs' },
+  },
+  parameters: {
+    docs: {
+      // Each story in its own iframe on the docs page, so that each gets its own mock service.
+      story: { inline: false, height: '620px' },
+      description: {
+        component: `
+Liquidity pairs from \`/overview/pairs\`, narrowed by \`filterByToken\` (address or symbol),
+\`filterByPair\` and \`blacklist\`, sent as the spec names them; cached for 5 minutes. Pair records are
+typed \`Pair\`: only \`address\` is checked, every other field (tokens, reserves…) is kept as sent.
+
+\`\`\`tsx
+import { usePairs } from 'token-swap-hooks'
+
+// Lists, cached for 5 minutes; filters use the spec's names on the wire.
+const pairs = usePairs({ filterByToken: ['USDC', WETH], blacklist: false })
+\`\`\``,
+      },
+    },
+  },
+} satisfies Meta<typeof PairsDemo>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+const listedPairs = market.pairs.filter((pair) => !market.isPairBlacklisted(pair))
+const symbolsIn = (canvasElement: HTMLElement) =>
+  within(canvasElement)
+    .getAllByTestId('pair-symbols')
+    .map((cell) => cell.textContent)
+
+/** Every listed pair with its two symbols and reserves; blacklisted pairs are left out. */
+export const Data: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const first = market.pairs[0]
+    if (!first) throw new Error('The mock market has no pairs.')
+    const row = await canvas.findByTestId(`pair-${first.address}`, {}, { timeout: 5000 })
+    await expect(row).toHaveTextContent('WETH / USDC')
+    await expect(row).toHaveTextContent(`${formatAmount(first.reserve0, 18, 2)} WETH`)
+    await expect(row).toHaveTextContent(`${formatAmount(first.reserve1, 6, 2)} USDC`)
+    await expect(row).toHaveTextContent('0.05%')
+    await expect(symbolsIn(canvasElement)).toHaveLength(listedPairs.length)
+    await expect(symbolsIn(canvasElement).some((symbols) => symbols?.includes('SCAM'))).toBe(false)
+    await expect(storyService().count('/overview/pairs')).toBe(1)
+  },
+}
+
+/** `filterByToken: ['LINK']` (a control): only the pairs holding LINK, filtered by the service. */
+export const Filtered: Story = {
+  args: { filterByToken: ['LINK'] },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findAllByTestId('pair-symbols', {}, { timeout: 5000 })
+    await expect(symbolsIn(canvasElement)).toEqual(['LINK / WETH', 'LINK / USDC', 'TAIL / LINK'])
+    const sent = storyService().log.find((entry) => entry.path === '/overview/pairs')
+    await expect(sent?.query).toContainEqual(['filter_by_token', 'LINK'])
+  },
+}
+
+/** `blacklist: true`: the blacklisted pairs (UNI/USDC, and those of SCAM) are listed too, flagged. */
+export const WithBlacklisted: Story = {
+  args: { blacklist: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await canvas.findAllByTestId('pair-symbols', {}, { timeout: 5000 })
+    await expect(symbolsIn(canvasElement)).toHaveLength(market.pairs.length)
+    await expect(canvas.getAllByText('⚠ blacklisted')).toHaveLength(market.pairs.length - listedPairs.length)
+  },
+}
+
+/** A filter that matches nothing: the service answers an empty list. */
+export const Empty: Story = {
+  args: { filterByToken: ['NOPE'] },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('No pairs', {}, { timeout: 5000 })).toBeVisible()
+    await expect(storyService().count('/overview/pairs')).toBe(1)
+  },
+}
+
+/** A slow service: the loading state. */
+export const Loading: Story = {
+  parameters: { mockService: withMockService({ latency: 60_000 }) },
+  play: async ({ canvasElement }) => {
+    await expect(
+      await within(canvasElement).findByText('Loading the pairs…', {}, { timeout: 5000 }),
+    ).toBeVisible()
+  },
+}
+
+/** A 429 with Retry-After: 2: the whole client pauses (visibly), then the query retries and recovers. */
+export const RateLimited: Story = {
+  parameters: {
+    mockService: withMockService({
+      setup: (service) =>
+        service.fail({ status: 429, times: 1, endpoint: '/overview/pairs', headers: { 'retry-after': '2' } }),
+    }),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(
+      await canvas.findByRole('status', { name: 'rate limited' }, { timeout: 5000 }),
+    ).toHaveTextContent(/resuming in [12] s/)
+    await expect((await canvas.findAllByTestId('pair-symbols', {}, { timeout: 8000 })).length).toBe(
+      listedPairs.length,
+    )
+    await waitFor(() => expect(canvas.queryByRole('status', { name: 'rate limited' })).toBeNull())
+    const statuses = storyService()
+      .log.filter((entry) => entry.path === '/overview/pairs')
+      .map((entry) => entry.status)
+    await expect(statuses).toEqual([429, 200])
+  },
+}
+
+/** The service keeps failing: after three tries the typed HttpError is shown. */
+export const ServerError: Story = {
+  parameters: {
+    mockService: withMockService({
+      setup: (service) => service.fail({ status: 500, endpoint: '/overview/pairs' }),
+    }),
+    swapProvider: { queryDefaults: { pairs: { retryDelay: 200 } } },
+  },
+  play: async ({ canvasElement }) => {
+    const alert = await within(canvasElement).findByRole('alert', {}, { timeout: 8000 })
+    await expect(alert).toHaveTextContent('HttpError: The swap service answered 500.')
+    await expect(storyService().count('/overview/pairs')).toBe(3)
+  },
+}
