@@ -5,6 +5,8 @@ import type { UseQueryParameters, UseQueryReturnType } from '../types.js'
 import { useDebouncedValue } from './useDebouncedValue.js'
 import { useSwapQuery } from './useSwapQuery.js'
 
+const noOptions = {}
+
 /** The default wait after the amount stops changing before a quote is requested. */
 export const defaultDebounceMs = 300
 
@@ -48,7 +50,7 @@ export function useQuoteQuery<queryFnData, data, error, queryKey extends QuoteKe
     [option: string]: unknown
   },
   debounceMs: number = defaultDebounceMs,
-  query: Partial<UseQueryParameters<queryFnData, error, data, queryKey>> = {},
+  query: Partial<UseQueryParameters<queryFnData, error, data, queryKey>> = noOptions,
 ): UseQuoteReturnType<data, error, queryKey> {
   const amountIn = factory.queryKey[1].amountIn
   const settledAmount = useDebouncedValue(amountIn, debounceMs)
@@ -58,10 +60,19 @@ export function useQuoteQuery<queryFnData, data, error, queryKey extends QuoteKe
     () => (factory.enabled ? keepPreviousQuote(factory.queryKey) : undefined),
     [factory.enabled, factory.queryKey],
   )
-  const result = useSwapQuery(hook, resource, { ...factory, enabled: factory.enabled && !isDebouncing }, {
-    placeholderData,
-    ...query,
-  } as typeof query) as UseQuoteReturnType<data, error, queryKey>
+  const gated = useMemo(
+    () => ({ ...factory, enabled: factory.enabled && !isDebouncing }),
+    [factory, isDebouncing],
+  )
+  const withPlaceholder = useMemo(
+    () => ({ placeholderData, ...query }) as typeof query,
+    [placeholderData, query],
+  )
+  const result = useSwapQuery(hook, resource, gated, withPlaceholder) as UseQuoteReturnType<
+    data,
+    error,
+    queryKey
+  >
 
   const quotedAt = result.data !== undefined && !result.isPlaceholderData ? result.dataUpdatedAt : undefined
   result.quotedAt = quotedAt

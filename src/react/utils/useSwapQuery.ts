@@ -1,8 +1,11 @@
 import { type QueryKey, useQuery } from '@tanstack/react-query'
+import { useMemo } from 'react'
 import type { QueryResource } from '../../query/defaults.js'
 import { withRateLimitPause } from '../../query/utils.js'
 import { useSwapContext } from '../hooks/useSwapClient.js'
 import type { UseQueryParameters, UseQueryReturnType } from '../types.js'
+
+const noOptions = {}
 
 type FactoryOptions<queryKey extends QueryKey> = {
   queryKey: queryKey
@@ -22,23 +25,29 @@ export function useSwapQuery<queryFnData, data, error, queryKey extends QueryKey
   hook: string,
   resource: QueryResource,
   factory: FactoryOptions<queryKey>,
-  query: Partial<UseQueryParameters<queryFnData, error, data, queryKey>> = {},
+  query: Partial<UseQueryParameters<queryFnData, error, data, queryKey>> = noOptions,
 ): UseQueryReturnType<data, error, queryKey> {
   const { client, queryClient, queryDefaults } = useSwapContext(hook)
-  const { enabled = true, ...rest } = query
-  const options: Record<string, unknown> = {
-    ...factory,
-    ...queryDefaults[resource],
-    ...rest,
-    queryKey: factory.queryKey,
-    queryFn: factory.queryFn,
-    queryKeyHashFn: factory.queryKeyHashFn,
-    enabled:
-      typeof enabled === 'function'
-        ? (q: Parameters<typeof enabled>[0]) => factory.enabled && enabled(q)
-        : factory.enabled && enabled,
-  }
-  options.refetchInterval = withRateLimitPause(client, options.refetchInterval as number | undefined)
+  const defaults = queryDefaults[resource]
+  // Rebuilt only when an input changes, so re-renders of many readers stay cheap.
+  const options = useMemo(() => {
+    const { enabled = true, ...rest } = query
+    const merged: Record<string, unknown> = {
+      ...factory,
+      ...defaults,
+      ...rest,
+      queryKey: factory.queryKey,
+      queryFn: factory.queryFn,
+      queryKeyHashFn: factory.queryKeyHashFn,
+      queryHash: factory.queryHash,
+      enabled:
+        typeof enabled === 'function'
+          ? (q: Parameters<typeof enabled>[0]) => factory.enabled && enabled(q)
+          : factory.enabled && enabled,
+    }
+    merged.refetchInterval = withRateLimitPause(client, merged.refetchInterval as number | undefined)
+    return merged
+  }, [client, factory, defaults, query])
   const result = useQuery(options as never, queryClient) as UseQueryReturnType<data, error, queryKey>
   result.queryKey = factory.queryKey
   return result
