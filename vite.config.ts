@@ -2,19 +2,7 @@ import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
 import react from '@vitejs/plugin-react'
 import { playwright } from '@vitest/browser-playwright'
 import { defineConfig } from 'vitest/config'
-
-/** Debian's chromium, or CHROMIUM_PATH: browsers are not downloaded by npm here. */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
+import { chromiumArgs, chromiumPath } from './scripts/chromium.mjs'
 
 const entries = {
   index: 'src/exports/index.ts',

@@ -1,19 +1,13 @@
 // `npm run screenshots`: PNGs of the swap widget and of each hook's main story, taken in real
 // Chromium (Debian's, or CHROMIUM_PATH) from a static Storybook build. Used in the README.
 import { spawnSync } from 'node:child_process'
-import { accessSync, constants } from 'node:fs'
 import { mkdir, readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import { extname, join, normalize } from 'node:path'
 import { chromium } from 'playwright-core'
+import { chromiumArgs, chromiumPath, requireChromium } from './chromium.mjs'
 
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-try {
-  accessSync(executablePath, constants.X_OK)
-} catch {
-  console.error(`No Chromium at ${executablePath}: apt-get install -y chromium, or set CHROMIUM_PATH.`)
-  process.exit(1)
-}
+requireChromium()
 
 const outDir = 'docs/screenshots'
 const staticDir = 'storybook-static'
@@ -63,19 +57,7 @@ const server = createServer(async (request, response) => {
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
 const { port } = server.address()
 
-const browser = await chromium.launch({
-  executablePath,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-})
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
 await mkdir(outDir, { recursive: true })
 let failed = 0
 try {

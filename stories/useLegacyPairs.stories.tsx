@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { type Pair, useLegacyPairs } from '../src/exports/index.js'
+import { loadingStory, rateLimitedStory, serverErrorStory } from './support/commonStories.js'
 import { market, storyService, tokens, withMockService } from './support/storyContext.js'
 import { Card, ErrorView, formatAmount, QueryState, RateLimitBanner } from './support/ui.js'
 
@@ -179,50 +180,14 @@ export const Empty: Story = {
 }
 
 /** A slow service: the loading state. */
-export const Loading: Story = {
-  parameters: { mockService: withMockService({ latency: 60_000 }) },
-  play: async ({ canvasElement }) => {
-    await expect(
-      await within(canvasElement).findByText('Loading the pairs…', {}, { timeout: 5000 }),
-    ).toBeVisible()
-  },
-}
+export const Loading: Story = loadingStory('Loading the pairs…')
 
 /** A 429 with Retry-After: 2: the whole client pauses (visibly), then the query retries and recovers. */
-export const RateLimited: Story = {
-  parameters: {
-    mockService: withMockService({
-      setup: (service) =>
-        service.fail({ status: 429, times: 1, endpoint: '/get_pairs', headers: { 'retry-after': '2' } }),
-    }),
-  },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement)
-    await expect(
-      await canvas.findByRole('status', { name: 'rate limited' }, { timeout: 5000 }),
-    ).toHaveTextContent(/resuming in [12] s/)
-    await expect((await canvas.findAllByTestId('pair-symbols', {}, { timeout: 8000 })).length).toBe(
-      listedPairs.length,
-    )
-    await waitFor(() => expect(canvas.queryByRole('status', { name: 'rate limited' })).toBeNull())
-    const statuses = storyService()
-      .log.filter((entry) => entry.path === '/get_pairs')
-      .map((entry) => entry.status)
-    await expect(statuses).toEqual([429, 200])
-  },
-}
+export const RateLimited: Story = rateLimitedStory('/get_pairs', async (canvas) => {
+  await expect((await canvas.findAllByTestId('pair-symbols', {}, { timeout: 8000 })).length).toBe(
+    listedPairs.length,
+  )
+})
 
 /** The service keeps failing: after three tries the typed HttpError is shown. */
-export const ServerError: Story = {
-  parameters: {
-    mockService: withMockService({
-      setup: (service) => service.fail({ status: 500, endpoint: '/get_pairs' }),
-    }),
-    swapProvider: { queryDefaults: { legacyPairs: { retryDelay: 200 } } },
-  },
-  play: async ({ canvasElement }) => {
-    const alert = await within(canvasElement).findByRole('alert', {}, { timeout: 8000 })
-    await expect(alert).toHaveTextContent('HttpError: The swap service answered 500.')
-    await expect(storyService().count('/get_pairs')).toBe(3)
-  },
-}
+export const ServerError: Story = serverErrorStory('/get_pairs', 'legacyPairs', 500)

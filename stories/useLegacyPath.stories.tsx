@@ -4,6 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { type Address, parseUnits } from 'viem'
 import { NoRouteError, useLegacyPath } from '../src/exports/index.js'
 import { addressOf, tokenControl } from './support/args.js'
+import { loadingStory, rateLimitedStory, serverErrorStory } from './support/commonStories.js'
 import { market, storyService, tokens, withMockService } from './support/storyContext.js'
 import { Card, ErrorView, formatAmount, QueryState, RateLimitBanner } from './support/ui.js'
 
@@ -146,14 +147,7 @@ export const PathOnly: Story = {
 }
 
 /** A slow service: the loading state. */
-export const Loading: Story = {
-  parameters: { mockService: withMockService({ latency: 60_000 }) },
-  play: async ({ canvasElement }) => {
-    await expect(
-      await within(canvasElement).findByText('Loading the path…', {}, { timeout: 5000 }),
-    ).toBeVisible()
-  },
-}
+export const Loading: Story = loadingStory('Loading the path…')
 
 /** LONE is in no pair: the service answers 404, shown as NoRouteError, never retried. */
 export const NoRoute: Story = {
@@ -168,26 +162,9 @@ export const NoRoute: Story = {
 }
 
 /** A 429 with Retry-After: 2: the whole client pauses (visibly), then the query retries and recovers. */
-export const RateLimited: Story = {
-  parameters: {
-    mockService: withMockService({
-      setup: (service) =>
-        service.fail({ status: 429, times: 1, endpoint: '/get_path', headers: { 'retry-after': '2' } }),
-    }),
-  },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement)
-    await expect(
-      await canvas.findByRole('status', { name: 'rate limited' }, { timeout: 5000 }),
-    ).toHaveTextContent(/resuming in [12] s/)
-    await expect(await canvas.findByTestId('amount-out', {}, { timeout: 8000 })).toHaveTextContent(/LINK/)
-    await waitFor(() => expect(canvas.queryByRole('status', { name: 'rate limited' })).toBeNull())
-    const statuses = storyService()
-      .log.filter((entry) => entry.path === '/get_path')
-      .map((entry) => entry.status)
-    await expect(statuses).toEqual([429, 200])
-  },
-}
+export const RateLimited: Story = rateLimitedStory('/get_path', async (canvas) => {
+  await expect(await canvas.findByTestId('amount-out', {}, { timeout: 8000 })).toHaveTextContent(/LINK/)
+})
 
 /** Amount 0: the hook is disabled, no request, no error. */
 export const InvalidInput: Story = {
@@ -203,21 +180,9 @@ export const InvalidInput: Story = {
 }
 
 /** The service keeps failing: after three tries the typed HttpError is shown. */
-export const ServerError: Story = {
-  parameters: {
-    mockService: withMockService({
-      setup: (service) =>
-        service.fail({
-          status: 503,
-          endpoint: '/get_path',
-          body: '<html><h1>503 Service Unavailable</h1></html>',
-        }),
-    }),
-    swapProvider: { queryDefaults: { legacyPath: { retryDelay: 200 } } },
-  },
-  play: async ({ canvasElement }) => {
-    const alert = await within(canvasElement).findByRole('alert', {}, { timeout: 8000 })
-    await expect(alert).toHaveTextContent('HttpError: The swap service answered 503.')
-    await expect(storyService().count('/get_path')).toBe(3)
-  },
-}
+export const ServerError: Story = serverErrorStory(
+  '/get_path',
+  'legacyPath',
+  503,
+  '<html><h1>503 Service Unavailable</h1></html>',
+)

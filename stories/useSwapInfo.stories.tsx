@@ -1,10 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
-import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { expect, userEvent, within } from 'storybook/test'
 import { type Address, parseUnits } from 'viem'
 import { getMinAmountOut, NoRouteError, useSwapInfo } from '../src/exports/index.js'
 import { addressOf, tokenControl } from './support/args.js'
-import { market, simulatedAccount, storyService, withMockService } from './support/storyContext.js'
+import { loadingStory, rateLimitedStory, serverErrorStory } from './support/commonStories.js'
+import { market, simulatedAccount, storyService } from './support/storyContext.js'
 import { Card, ErrorView, formatAmount, QueryState, RateLimitBanner } from './support/ui.js'
 
 type Args = {
@@ -213,14 +214,7 @@ export const NativeInput: Story = {
 }
 
 /** A slow service: the loading state. */
-export const Loading: Story = {
-  parameters: { mockService: withMockService({ latency: 60_000 }) },
-  play: async ({ canvasElement }) => {
-    await expect(
-      await within(canvasElement).findByText('Loading the swap info…', {}, { timeout: 5000 }),
-    ).toBeVisible()
-  },
-}
+export const Loading: Story = loadingStory('Loading the swap info…')
 
 /** LONE is in no pair: `/swap/info` answers 404, a NoRouteError that is never retried. */
 export const NoRoute: Story = {
@@ -239,28 +233,9 @@ export const NoRoute: Story = {
 }
 
 /** A 429 with Retry-After: 2: the whole client pauses (visibly), then the query retries and recovers. */
-export const RateLimited: Story = {
-  parameters: {
-    mockService: withMockService({
-      setup: (service) =>
-        service.fail({ status: 429, times: 1, endpoint: '/swap/info', headers: { 'retry-after': '2' } }),
-    }),
-  },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement)
-    await expect(
-      await canvas.findByRole('status', { name: 'rate limited' }, { timeout: 5000 }),
-    ).toHaveTextContent(/resuming in [12] s/)
-    await expect(await canvas.findByTestId('estimate-amount', {}, { timeout: 8000 })).toHaveTextContent(
-      /USDC/,
-    )
-    await waitFor(() => expect(canvas.queryByRole('status', { name: 'rate limited' })).toBeNull())
-    const statuses = storyService()
-      .log.filter((entry) => entry.path === '/swap/info')
-      .map((entry) => entry.status)
-    await expect(statuses).toEqual([429, 200])
-  },
-}
+export const RateLimited: Story = rateLimitedStory('/swap/info', async (canvas) => {
+  await expect(await canvas.findByTestId('estimate-amount', {}, { timeout: 8000 })).toHaveTextContent(/USDC/)
+})
 
 /** No recipient: the hook is disabled, no request, no error. */
 export const InvalidInput: Story = {
@@ -296,16 +271,4 @@ export const ZeroAmount: Story = {
 }
 
 /** The service keeps failing: after three tries the typed HttpError is shown. */
-export const ServerError: Story = {
-  parameters: {
-    mockService: withMockService({
-      setup: (service) => service.fail({ status: 500, endpoint: '/swap/info' }),
-    }),
-    swapProvider: { queryDefaults: { swapInfo: { retryDelay: 200 } } },
-  },
-  play: async ({ canvasElement }) => {
-    const alert = await within(canvasElement).findByRole('alert', {}, { timeout: 8000 })
-    await expect(alert).toHaveTextContent('HttpError: The swap service answered 500.')
-    await expect(storyService().count('/swap/info')).toBe(3)
-  },
-}
+export const ServerError: Story = serverErrorStory('/swap/info', 'swapInfo', 500)

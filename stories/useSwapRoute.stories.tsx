@@ -4,7 +4,8 @@ import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { parseUnits } from 'viem'
 import { NoRouteError, useSwapRoute } from '../src/exports/index.js'
 import { addressOf, tokenControl } from './support/args.js'
-import { market, storyService, withMockService } from './support/storyContext.js'
+import { loadingStory, rateLimitedStory, serverErrorStory } from './support/commonStories.js'
+import { market, storyService } from './support/storyContext.js'
 import { Card, ErrorView, formatAmount, QueryState, RateLimitBanner, useNow } from './support/ui.js'
 
 type Args = { token0: string; token1: string; amount: string; debounceMs: number }
@@ -129,14 +130,7 @@ export const MultiHop: Story = {
 }
 
 /** A slow service: the loading state. */
-export const Loading: Story = {
-  parameters: { mockService: { latency: 60_000 } },
-  play: async ({ canvasElement }) => {
-    await expect(
-      await within(canvasElement).findByText('Loading the best route…', {}, { timeout: 5000 }),
-    ).toBeVisible()
-  },
-}
+export const Loading: Story = loadingStory('Loading the best route…')
 
 /** LONE is in no pair: the service answers 404, shown as NoRouteError. */
 export const NoRoute: Story = {
@@ -150,26 +144,9 @@ export const NoRoute: Story = {
 }
 
 /** A 429 with Retry-After: 2: the whole client pauses (visibly), then the query retries and recovers. */
-export const RateLimited: Story = {
-  parameters: {
-    mockService: withMockService({
-      setup: (service) =>
-        service.fail({ status: 429, times: 1, endpoint: '/swap/route', headers: { 'retry-after': '2' } }),
-    }),
-  },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement)
-    await expect(
-      await canvas.findByRole('status', { name: 'rate limited' }, { timeout: 5000 }),
-    ).toHaveTextContent(/resuming in [12] s/)
-    await expect(await canvas.findByTestId('amount-out', {}, { timeout: 8000 })).toHaveTextContent(/USDC/)
-    await waitFor(() => expect(canvas.queryByRole('status', { name: 'rate limited' })).toBeNull())
-    const statuses = storyService()
-      .log.filter((entry) => entry.path === '/swap/route')
-      .map((entry) => entry.status)
-    await expect(statuses).toEqual([429, 200])
-  },
-}
+export const RateLimited: Story = rateLimitedStory('/swap/route', async (canvas) => {
+  await expect(await canvas.findByTestId('amount-out', {}, { timeout: 8000 })).toHaveTextContent(/USDC/)
+})
 
 /** Amount 0: the hook is disabled, no request, no error. */
 export const InvalidInput: Story = {
@@ -185,21 +162,9 @@ export const InvalidInput: Story = {
 }
 
 /** The service keeps failing: after three tries the typed HttpError is shown. */
-export const ServerError: Story = {
-  parameters: {
-    mockService: withMockService({
-      setup: (service) =>
-        service.fail({
-          status: 503,
-          endpoint: '/swap/route',
-          body: '<html><h1>503 Service Unavailable</h1></html>',
-        }),
-    }),
-    swapProvider: { queryDefaults: { swapRoute: { retryDelay: 200 } } },
-  },
-  play: async ({ canvasElement }) => {
-    const alert = await within(canvasElement).findByRole('alert', {}, { timeout: 8000 })
-    await expect(alert).toHaveTextContent('HttpError: The swap service answered 503.')
-    await expect(storyService().count('/swap/route')).toBe(3)
-  },
-}
+export const ServerError: Story = serverErrorStory(
+  '/swap/route',
+  'swapRoute',
+  503,
+  '<html><h1>503 Service Unavailable</h1></html>',
+)

@@ -4,7 +4,8 @@ import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { type Address, isAddress } from 'viem'
 import { HttpError, useTokenPrice } from '../src/exports/index.js'
 import { addressOf, tokenControl } from './support/args.js'
-import { market, storyService, tokens, withMockService } from './support/storyContext.js'
+import { loadingStory, rateLimitedStory, serverErrorStory } from './support/commonStories.js'
+import { market, storyService, tokens } from './support/storyContext.js'
 import { Card, ErrorView, QueryState, RateLimitBanner } from './support/ui.js'
 
 type Args = { token?: string | undefined }
@@ -120,14 +121,7 @@ export const SmallPrice: Story = {
 }
 
 /** A slow service: the loading state. */
-export const Loading: Story = {
-  parameters: { mockService: withMockService({ latency: 60_000 }) },
-  play: async ({ canvasElement }) => {
-    await expect(
-      await within(canvasElement).findByText('Loading the price…', {}, { timeout: 5000 }),
-    ).toBeVisible()
-  },
-}
+export const Loading: Story = loadingStory('Loading the price…')
 
 /** A valid address the service does not know: a 404 HttpError, never retried. */
 export const UnknownToken: Story = {
@@ -147,31 +141,9 @@ export const UnknownToken: Story = {
 }
 
 /** A 429 with Retry-After: 2: the whole client pauses (visibly), then the query retries and recovers. */
-export const RateLimited: Story = {
-  parameters: {
-    mockService: withMockService({
-      setup: (service) =>
-        service.fail({
-          status: 429,
-          times: 1,
-          endpoint: '/overview/token/price',
-          headers: { 'retry-after': '2' },
-        }),
-    }),
-  },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement)
-    await expect(
-      await canvas.findByRole('status', { name: 'rate limited' }, { timeout: 5000 }),
-    ).toHaveTextContent(/resuming in [12] s/)
-    await expect(await canvas.findByTestId('price', {}, { timeout: 8000 })).toHaveTextContent('1 WETH = $')
-    await waitFor(() => expect(canvas.queryByRole('status', { name: 'rate limited' })).toBeNull())
-    const statuses = storyService()
-      .log.filter((entry) => entry.path === '/overview/token/price')
-      .map((entry) => entry.status)
-    await expect(statuses).toEqual([429, 200])
-  },
-}
+export const RateLimited: Story = rateLimitedStory('/overview/token/price', async (canvas) => {
+  await expect(await canvas.findByTestId('price', {}, { timeout: 8000 })).toHaveTextContent('1 WETH = $')
+})
 
 /** An invalid address typed in the input: the hook is disabled, no request, no error. */
 export const InvalidInput: Story = {
@@ -191,21 +163,9 @@ export const InvalidInput: Story = {
 }
 
 /** The service keeps failing: after three tries the typed HttpError is shown. */
-export const ServerError: Story = {
-  parameters: {
-    mockService: withMockService({
-      setup: (service) =>
-        service.fail({
-          status: 503,
-          endpoint: '/overview/token/price',
-          body: '<html><h1>503 Service Unavailable</h1></html>',
-        }),
-    }),
-    swapProvider: { queryDefaults: { tokenPrice: { retryDelay: 200 } } },
-  },
-  play: async ({ canvasElement }) => {
-    const alert = await within(canvasElement).findByRole('alert', {}, { timeout: 8000 })
-    await expect(alert).toHaveTextContent('HttpError: The swap service answered 503.')
-    await expect(storyService().count('/overview/token/price')).toBe(3)
-  },
-}
+export const ServerError: Story = serverErrorStory(
+  '/overview/token/price',
+  'tokenPrice',
+  503,
+  '<html><h1>503 Service Unavailable</h1></html>',
+)

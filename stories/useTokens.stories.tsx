@@ -2,7 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { useTokens } from '../src/exports/index.js'
-import { market, storyService, withMockService } from './support/storyContext.js'
+import { loadingStory, rateLimitedStory, serverErrorStory } from './support/commonStories.js'
+import { market, storyService } from './support/storyContext.js'
 import { Card, ErrorView, QueryState, RateLimitBanner, tokenDecimals } from './support/ui.js'
 
 type Args = { filterByToken?: string[] | undefined; blacklist: boolean; search: string }
@@ -154,53 +155,12 @@ export const Empty: Story = {
 }
 
 /** A slow service: the loading state. */
-export const Loading: Story = {
-  parameters: { mockService: withMockService({ latency: 60_000 }) },
-  play: async ({ canvasElement }) => {
-    await expect(
-      await within(canvasElement).findByText('Loading the tokens…', {}, { timeout: 5000 }),
-    ).toBeVisible()
-  },
-}
+export const Loading: Story = loadingStory('Loading the tokens…')
 
 /** A 429 with Retry-After: 2: the whole client pauses (visibly), then the query retries and recovers. */
-export const RateLimited: Story = {
-  parameters: {
-    mockService: withMockService({
-      setup: (service) =>
-        service.fail({
-          status: 429,
-          times: 1,
-          endpoint: '/overview/tokens',
-          headers: { 'retry-after': '2' },
-        }),
-    }),
-  },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement)
-    await expect(
-      await canvas.findByRole('status', { name: 'rate limited' }, { timeout: 5000 }),
-    ).toHaveTextContent(/resuming in [12] s/)
-    await expect(await canvas.findByTestId('token-USDC', {}, { timeout: 8000 })).toBeVisible()
-    await waitFor(() => expect(canvas.queryByRole('status', { name: 'rate limited' })).toBeNull())
-    const statuses = storyService()
-      .log.filter((entry) => entry.path === '/overview/tokens')
-      .map((entry) => entry.status)
-    await expect(statuses).toEqual([429, 200])
-  },
-}
+export const RateLimited: Story = rateLimitedStory('/overview/tokens', async (canvas) => {
+  await expect(await canvas.findByTestId('token-USDC', {}, { timeout: 8000 })).toBeVisible()
+})
 
 /** The service keeps failing: after three tries the typed HttpError is shown. */
-export const ServerError: Story = {
-  parameters: {
-    mockService: withMockService({
-      setup: (service) => service.fail({ status: 503, endpoint: '/overview/tokens' }),
-    }),
-    swapProvider: { queryDefaults: { tokens: { retryDelay: 200 } } },
-  },
-  play: async ({ canvasElement }) => {
-    const alert = await within(canvasElement).findByRole('alert', {}, { timeout: 8000 })
-    await expect(alert).toHaveTextContent('HttpError: The swap service answered 503.')
-    await expect(storyService().count('/overview/tokens')).toBe(3)
-  },
-}
+export const ServerError: Story = serverErrorStory('/overview/tokens', 'tokens', 503)
