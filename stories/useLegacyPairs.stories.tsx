@@ -1,37 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { type Pair, useLegacyPairs } from '../src/exports/index.js'
-import { loadingStory, rateLimitedStory, serverErrorStory } from './support/commonStories.js'
-import { market, storyService, tokens, withMockService } from './support/storyContext.js'
+import { useLegacyPairs } from '../src/exports/index.js'
+import { emptyListStory, loadingStory, rateLimitedStory, serverErrorStory } from './support/commonStories.js'
+import { sideOf } from './support/records.js'
+import { market, storyService, tokens } from './support/storyContext.js'
 import { Card, ErrorView, formatAmount, QueryState, RateLimitBanner } from './support/ui.js'
 
 type Args = { search: string }
-
-/** A reserve as the service sent it (an integer string or a safe integer), as a bigint. */
-function toAmount(value: unknown): bigint | undefined {
-  if (typeof value === 'bigint') return value
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value)
-  if (typeof value === 'string' && /^(\d+|0x[0-9a-f]+)$/i.test(value.trim())) return BigInt(value.trim())
-  return undefined
-}
-
-/**
- * One side of a pair record: the spec names only `address`, so the token, its symbol and its reserve
- * are read tolerantly (`token0`/`symbol0`/`reserve0` as the mock sends them); the decimals come
- * from the mock market, as a widget would take them from useLegacyTokens.
- */
-function sideOf(pair: Pair, side: 0 | 1) {
-  const address = pair[`token${side}`]
-  const token = typeof address === 'string' ? market.getToken(address) : undefined
-  const sentSymbol = pair[`symbol${side}`]
-  const symbol = typeof sentSymbol === 'string' ? sentSymbol : (token?.symbol ?? '?')
-  const reserve = toAmount(pair[`reserve${side}`])
-  return {
-    symbol,
-    reserve: reserve !== undefined && token ? formatAmount(reserve, token.decimals, 2) : '–',
-  }
-}
 
 /** The legacy pairs list, narrowed on the client by a search box (`select`). */
 function LegacyPairsDemo({ search: initialSearch }: Args) {
@@ -167,17 +143,7 @@ export const Filtered: Story = {
 }
 
 /** The service answers an empty list. */
-export const Empty: Story = {
-  parameters: {
-    mockService: withMockService({
-      setup: (service) => service.fail({ status: 200, times: 1, endpoint: '/get_pairs', body: [] }),
-    }),
-  },
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('No pairs', {}, { timeout: 5000 })).toBeVisible()
-    await expect(storyService().count('/get_pairs')).toBe(1)
-  },
-}
+export const Empty: Story = emptyListStory('/get_pairs', 'No pairs')
 
 /** A slow service: the loading state. */
 export const Loading: Story = loadingStory('Loading the pairs…')

@@ -2,8 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { useLegacyTokens } from '../src/exports/index.js'
-import { loadingStory, rateLimitedStory, serverErrorStory } from './support/commonStories.js'
-import { market, storyService, withMockService } from './support/storyContext.js'
+import { emptyListStory, loadingStory, rateLimitedStory, serverErrorStory } from './support/commonStories.js'
+import { market, storyService } from './support/storyContext.js'
 import { Card, ErrorView, QueryState, RateLimitBanner, tokenDecimals } from './support/ui.js'
 
 type Args = { search: string }
@@ -125,17 +125,7 @@ export const Filtered: Story = {
 }
 
 /** The service answers an empty list. */
-export const Empty: Story = {
-  parameters: {
-    mockService: withMockService({
-      setup: (service) => service.fail({ status: 200, times: 1, endpoint: '/get_tokens', body: [] }),
-    }),
-  },
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('No tokens', {}, { timeout: 5000 })).toBeVisible()
-    await expect(storyService().count('/get_tokens')).toBe(1)
-  },
-}
+export const Empty: Story = emptyListStory('/get_tokens', 'No tokens')
 
 /** A slow service: the loading state. */
 export const Loading: Story = loadingStory('Loading the tokens…')

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { type TokenData, useTokensData } from '../src/exports/index.js'
-import { loadingStory, rateLimitedStory, serverErrorStory } from './support/commonStories.js'
+import { emptyListStory, loadingStory, rateLimitedStory, serverErrorStory } from './support/commonStories.js'
 import { market, storyService, withMockService } from './support/storyContext.js'
 import { Card, ErrorView, QueryState, RateLimitBanner } from './support/ui.js'
 
@@ -246,17 +246,7 @@ export const Filtered: Story = {
 }
 
 /** The service answers an empty list. */
-export const Empty: Story = {
-  parameters: {
-    mockService: withMockService({
-      setup: (service) => service.fail({ status: 200, times: 1, endpoint: '/get_tokens_data', body: [] }),
-    }),
-  },
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('No tokens', {}, { timeout: 5000 })).toBeVisible()
-    await expect(storyService().count('/get_tokens_data')).toBe(1)
-  },
-}
+export const Empty: Story = emptyListStory('/get_tokens_data', 'No tokens')
 
 /** A slow service: the loading state. */
 export const Loading: Story = loadingStory('Loading the tokens data…')

@@ -56,3 +56,18 @@ export function serverErrorStory(endpoint: string, resource: QueryResource, stat
     },
   }
 }
+
+/** The service answers an empty list on `endpoint`: the demo says `text`. */
+export function emptyListStory(endpoint: string, text: string) {
+  return {
+    parameters: {
+      mockService: withMockService({
+        setup: (service) => service.fail({ status: 200, times: 1, endpoint, body: [] }),
+      }),
+    },
+    play: async ({ canvasElement }: { canvasElement: HTMLElement }) => {
+      await expect(await within(canvasElement).findByText(text, {}, { timeout: 5000 })).toBeVisible()
+      await expect(storyService().count(endpoint)).toBe(1)
+    },
+  }
+}
