@@ -3,9 +3,10 @@ import { useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { useLegacyPairs } from '../src/exports/index.js'
 import { emptyListStory, loadingStory, rateLimitedStory, serverErrorStory } from './support/commonStories.js'
+import { PairList } from './support/lists.js'
 import { sideOf } from './support/records.js'
 import { market, storyService, tokens } from './support/storyContext.js'
-import { Card, ErrorView, formatAmount, QueryState, RateLimitBanner } from './support/ui.js'
+import { Card, formatAmount, QueryState, RateLimitBanner } from './support/ui.js'
 
 type Args = { search: string }
 
@@ -33,42 +34,7 @@ function LegacyPairsDemo({ search: initialSearch }: Args) {
         <input aria-label="search" value={search} onChange={(event) => setSearch(event.target.value)} />
       </label>
       <RateLimitBanner />
-      {pairs.isPending && pairs.fetchStatus === 'fetching' && <p>Loading the pairs…</p>}
-      <ErrorView error={pairs.error} />
-      {pairs.data && pairs.data.length === 0 && <p>No pairs</p>}
-      {pairs.data && pairs.data.length > 0 && (
-        <table style={{ borderCollapse: 'collapse', fontSize: 14 }}>
-          <thead>
-            <tr>
-              <th align="left">Pair</th>
-              <th align="right">Reserve 0</th>
-              <th align="right">Reserve 1</th>
-              <th align="left">Address</th>
-            </tr>
-          </thead>
-          <tbody>
-            {pairs.data.map((pair) => {
-              const [side0, side1] = [sideOf(pair, 0), sideOf(pair, 1)]
-              return (
-                <tr key={pair.address} data-testid={`pair-${pair.address}`}>
-                  <td data-testid="pair-symbols">
-                    {side0.symbol} / {side1.symbol}
-                  </td>
-                  <td align="right">
-                    {side0.reserve} {side0.symbol}
-                  </td>
-                  <td align="right">
-                    {side1.reserve} {side1.symbol}
-                  </td>
-                  <td>
-                    <code style={{ fontSize: 11 }}>{pair.address}</code>
-                  </td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
-      )}
+      <PairList pairs={pairs} />
       <QueryState status={pairs.status} fetchStatus={pairs.fetchStatus} />
     </Card>
   )

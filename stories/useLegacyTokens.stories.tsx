@@ -3,19 +3,17 @@ import { useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { useLegacyTokens } from '../src/exports/index.js'
 import { emptyListStory, loadingStory, rateLimitedStory, serverErrorStory } from './support/commonStories.js'
+import { bySymbol, TokenList } from './support/lists.js'
 import { market, storyService } from './support/storyContext.js'
-import { Card, ErrorView, QueryState, RateLimitBanner, tokenDecimals } from './support/ui.js'
+import { Card, QueryState, RateLimitBanner } from './support/ui.js'
 
 type Args = { search: string }
 
 /** The legacy token list, narrowed on the client by a search box (`select`). */
 function LegacyTokensDemo({ search: initialSearch }: Args) {
   const [search, setSearch] = useState(initialSearch)
-  const needle = search.trim().toLowerCase()
   const tokens = useLegacyTokens({
-    query: {
-      select: (list) => (needle ? list.filter((token) => token.symbol.toLowerCase().includes(needle)) : list),
-    },
+    query: { select: bySymbol(search) },
   })
 
   return (
@@ -25,35 +23,7 @@ function LegacyTokensDemo({ search: initialSearch }: Args) {
         <input aria-label="search" value={search} onChange={(event) => setSearch(event.target.value)} />
       </label>
       <RateLimitBanner />
-      {tokens.isPending && tokens.fetchStatus === 'fetching' && <p>Loading the tokens…</p>}
-      <ErrorView error={tokens.error} />
-      {tokens.data && tokens.data.length === 0 && <p>No tokens</p>}
-      {tokens.data && tokens.data.length > 0 && (
-        <table style={{ borderCollapse: 'collapse', fontSize: 14 }}>
-          <thead>
-            <tr>
-              <th align="left">Symbol</th>
-              <th align="left">Name</th>
-              <th align="right">Decimals</th>
-              <th align="left">Address</th>
-            </tr>
-          </thead>
-          <tbody>
-            {tokens.data.map((token) => (
-              <tr key={token.address} data-testid={`token-${token.symbol}`}>
-                <td>{token.symbol}</td>
-                <td>{typeof token.name === 'string' ? token.name : ''}</td>
-                <td align="right" data-testid={`decimals-${token.symbol}`}>
-                  {tokenDecimals(token) ?? '?'}
-                </td>
-                <td>
-                  <code style={{ fontSize: 11 }}>{token.address}</code>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <TokenList tokens={tokens} />
       <QueryState status={tokens.status} fetchStatus={tokens.fetchStatus} />
     </Card>
   )

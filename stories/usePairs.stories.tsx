@@ -2,9 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
 import { usePairs } from '../src/exports/index.js'
 import { loadingStory, rateLimitedStory, serverErrorStory } from './support/commonStories.js'
-import { sideOf } from './support/records.js'
+import { PairList } from './support/lists.js'
 import { market, storyService } from './support/storyContext.js'
-import { Card, ErrorView, formatAmount, QueryState, RateLimitBanner } from './support/ui.js'
+import { Card, formatAmount, QueryState, RateLimitBanner } from './support/ui.js'
 
 type Args = {
   filterByToken?: string[] | undefined
@@ -27,42 +27,7 @@ function PairsDemo({ filterByToken, filterByPair, blacklist }: Args) {
         <code>{String(blacklist)}</code>
       </p>
       <RateLimitBanner />
-      {pairs.isPending && pairs.fetchStatus === 'fetching' && <p>Loading the pairs…</p>}
-      <ErrorView error={pairs.error} />
-      {pairs.data && pairs.data.length === 0 && <p>No pairs</p>}
-      {pairs.data && pairs.data.length > 0 && (
-        <table style={{ borderCollapse: 'collapse', fontSize: 14 }}>
-          <thead>
-            <tr>
-              <th align="left">Pair</th>
-              <th align="right">Reserve 0</th>
-              <th align="right">Reserve 1</th>
-              <th align="right">Fee</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {pairs.data.map((pair) => {
-              const [side0, side1] = [sideOf(pair, 0), sideOf(pair, 1)]
-              return (
-                <tr key={pair.address} data-testid={`pair-${pair.address}`}>
-                  <td data-testid="pair-symbols">
-                    {side0.symbol} / {side1.symbol}
-                  </td>
-                  <td align="right">
-                    {side0.reserve} {side0.symbol}
-                  </td>
-                  <td align="right">
-                    {side1.reserve} {side1.symbol}
-                  </td>
-                  <td align="right">{typeof pair.feeBps === 'number' ? `${pair.feeBps / 100}%` : '–'}</td>
-                  <td>{pair.blacklisted ? '⚠ blacklisted' : ''}</td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
-      )}
+      <PairList pairs={pairs} />
       <QueryState status={pairs.status} fetchStatus={pairs.fetchStatus} />
     </Card>
   )

@@ -3,21 +3,19 @@ import { useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { useTokens } from '../src/exports/index.js'
 import { loadingStory, rateLimitedStory, serverErrorStory } from './support/commonStories.js'
+import { bySymbol, TokenList } from './support/lists.js'
 import { market, storyService } from './support/storyContext.js'
-import { Card, ErrorView, QueryState, RateLimitBanner, tokenDecimals } from './support/ui.js'
+import { Card, QueryState, RateLimitBanner } from './support/ui.js'
 
 type Args = { filterByToken?: string[] | undefined; blacklist: boolean; search: string }
 
 /** A token picker's list: the service's tokens, narrowed on the client by a search box (`select`). */
 function TokensDemo({ filterByToken, blacklist, search: initialSearch }: Args) {
   const [search, setSearch] = useState(initialSearch)
-  const needle = search.trim().toLowerCase()
   const tokens = useTokens({
     filterByToken: filterByToken?.length ? filterByToken : undefined,
     blacklist,
-    query: {
-      select: (list) => (needle ? list.filter((token) => token.symbol.toLowerCase().includes(needle)) : list),
-    },
+    query: { select: bySymbol(search) },
   })
 
   return (
@@ -27,37 +25,7 @@ function TokensDemo({ filterByToken, blacklist, search: initialSearch }: Args) {
         <input aria-label="search" value={search} onChange={(event) => setSearch(event.target.value)} />
       </label>
       <RateLimitBanner />
-      {tokens.isPending && tokens.fetchStatus === 'fetching' && <p>Loading the tokens…</p>}
-      <ErrorView error={tokens.error} />
-      {tokens.data && tokens.data.length === 0 && <p>No tokens</p>}
-      {tokens.data && tokens.data.length > 0 && (
-        <table style={{ borderCollapse: 'collapse', fontSize: 14 }}>
-          <thead>
-            <tr>
-              <th align="left">Symbol</th>
-              <th align="left">Name</th>
-              <th align="right">Decimals</th>
-              <th align="left">Address</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {tokens.data.map((token) => (
-              <tr key={token.address} data-testid={`token-${token.symbol}`}>
-                <td>{token.symbol}</td>
-                <td>{typeof token.name === 'string' ? token.name : ''}</td>
-                <td align="right" data-testid={`decimals-${token.symbol}`}>
-                  {tokenDecimals(token) ?? '?'}
-                </td>
-                <td>
-                  <code style={{ fontSize: 11 }}>{token.address}</code>
-                </td>
-                <td>{token.blacklisted ? '⚠ blacklisted' : ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <TokenList tokens={tokens} />
       <QueryState status={tokens.status} fetchStatus={tokens.fetchStatus} />
     </Card>
   )
