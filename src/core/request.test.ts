@@ -226,3 +226,55 @@ describe('secrets', () => {
     expect(requests).toHaveLength(0)
   })
 })
+
+describe('hostile bodies (issue 10, item 1)', () => {
+  const client = createSwapClient({ baseUrl, rateLimit: false })
+
+  // A hang detector, not a speed target: before the fix the excerpt regexes took 6 s
+  // ('<script' repeated) and 30 s ('<' repeated) on this 2-core machine, blocking the
+  // event loop where timeoutMs cannot reach; now each takes a few milliseconds. The
+  // bound is vitest's default test timeout, checked explicitly because a synchronous
+  // block finishes before vitest's own timer can fire.
+  test.each([
+    ['<script repeated', '<script'.repeat(40_000)],
+    ['< repeated', '<'.repeat(280_000)],
+    ['<a repeated', '<a'.repeat(140_000)],
+  ])('a 280 kB error body of %s is excerpted without blocking the event loop', async (_, html) => {
+    server.use(
+      http.get(
+        tokensUrl,
+        () => new HttpResponse(html, { status: 502, headers: { 'content-type': 'text/html' } }),
+      ),
+    )
+    const started = performance.now()
+    const error = await getTokens(client).catch((e) => e)
+    expect(performance.now() - started).toBeLessThan(5_000)
+    expect(error).toBeInstanceOf(HttpError)
+    expect(error.body.length).toBeLessThanOrEqual(200)
+  })
+
+  test('the excerpt still strips scripts, styles and tags, and an unclosed script hides the rest', async () => {
+    server.use(
+      http.get(
+        tokensUrl,
+        () =>
+          new HttpResponse(
+            '<html><SCRIPT type="x">var a = "<b>"</Script><p>Bad   gateway</p><style>p{}</style>tail<script>leak',
+            { status: 502 },
+          ),
+      ),
+    )
+    const error = await getTokens(client).catch((e) => e)
+    expect(error.body).toBe('Bad gateway tail')
+  })
+
+  test('the FastAPI detail of a huge body is capped, not parsed whole into the message', async () => {
+    server.use(
+      http.get(tokensUrl, () => HttpResponse.json({ detail: 'x'.repeat(1_000_000) }, { status: 400 })),
+    )
+    const error = await getTokens(client).catch((e) => e)
+    expect(error).toBeInstanceOf(HttpError)
+    expect(error.details.length).toBeLessThanOrEqual(500)
+    expect(error.message.length).toBeLessThan(2_000)
+  })
+})

@@ -32,7 +32,13 @@ type RequestConfig = {
   transformResponse?: ((body: unknown, context: { endpoint: Endpoint }) => unknown) | undefined
 }
 
+/** Characters of a body shown in an error. */
 const excerptLength = 200
+/** Characters of a body the excerpt looks at: plenty for 200 readable ones, and a bound on the work. */
+const excerptScanLength = 8 * 1024
+/** The longest body parsed for a FastAPI `detail`, and the longest detail kept. */
+const detailScanLength = 64 * 1024
+const detailLength = 500
 
 /** Builds the `request` function of a client: pacing, timeout, status and body handling. */
 export function createRequest(config: RequestConfig) {
@@ -146,13 +152,47 @@ export function createRequest(config: RequestConfig) {
 
 /** A short, readable excerpt of a body: tags stripped, white space folded, secrets hidden. */
 function excerpt(text: string, secrets: string[]): string {
-  let out = text
-    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-  out = hideSecrets(out, secrets) as string
-  return out.length > excerptLength ? `${out.slice(0, excerptLength - 3)}...` : out
+  const scanned = text.length > excerptScanLength ? text.slice(0, excerptScanLength) : text
+  const out = hideSecrets(stripTags(scanned).replace(/\s+/g, ' ').trim(), secrets) as string
+  return truncate(out, excerptLength)
+}
+
+const scriptOrStyle = /<(script|style)[\s/>]/iy
+
+/**
+ * Replaces every tag, and every script and style element with its content,
+ * by a space. One pass over the text: each search starts where the previous
+ * one ended, so the time is linear whatever the input. An unclosed script or
+ * style runs to the end, as in a browser.
+ */
+function stripTags(html: string): string {
+  let out = ''
+  let at = 0
+  while (at < html.length) {
+    const open = html.indexOf('<', at)
+    if (open < 0) break
+    out += `${html.slice(at, open)} `
+    scriptOrStyle.lastIndex = open
+    const element = scriptOrStyle.exec(html)
+    let end: number
+    if (element) {
+      const closing = new RegExp(`</${element[1]}`, 'ig')
+      closing.lastIndex = open
+      const found = closing.exec(html)
+      end = found ? html.indexOf('>', found.index) : -1
+    } else end = html.indexOf('>', open + 1)
+    if (end < 0) {
+      // An unclosed script or style hides the rest; a lone "<" is text.
+      if (!element) out += html.slice(open)
+      return out
+    }
+    at = end + 1
+  }
+  return out + html.slice(at)
+}
+
+function truncate(text: string, length: number): string {
+  return text.length > length ? `${text.slice(0, length - 3)}...` : text
 }
 
 function hideSecrets(text: string | undefined, secrets: string[]): string | undefined {
@@ -162,8 +202,17 @@ function hideSecrets(text: string | undefined, secrets: string[]): string | unde
   return out
 }
 
-/** Turns a FastAPI-style `{ detail }` body into one line, when there is one. */
+/**
+ * Turns a FastAPI-style `{ detail }` body into one line, when there is one.
+ * Bodies longer than `detailScanLength` are not parsed; the line is capped.
+ */
 function errorDetail(text: string): string | undefined {
+  if (text.length > detailScanLength) return undefined
+  const detail = fastApiDetail(text)
+  return detail === undefined ? undefined : truncate(detail, detailLength)
+}
+
+function fastApiDetail(text: string): string | undefined {
   try {
     const { detail } = JSON.parse(text) as { detail?: unknown }
     if (typeof detail === 'string') return detail
