@@ -36,6 +36,16 @@ export type SwapClientConfig = {
    */
   rateLimit?: RateLimitConfig | false | undefined
   /**
+   * What to do when the service answers with a redirect. Default `'error'`:
+   * the redirect is not followed and the request fails with `RedirectError`,
+   * so headers (an API key) never reach another URL. With `'follow'`, fetch
+   * follows it and sends the headers to the target as well (fetch drops only
+   * `Authorization`, and only across origins); the final URL must meet the
+   * base URL's rule (https, or http on loopback or with `allowInsecureHttp`),
+   * else `RedirectError`.
+   */
+  redirect?: 'error' | 'follow' | undefined
+  /**
    * Adapts a response body before validation, for services whose envelopes
    * differ from what the library accepts on its own.
    *
@@ -85,7 +95,14 @@ export function createSwapClient(config: SwapClientConfig): SwapClient {
     'must be an object with a baseUrl',
     config,
   )
-  const { baseUrl, allowInsecureHttp = false, arrayFormat = 'repeat', timeoutMs = 15_000, rateLimit } = config
+  const {
+    baseUrl,
+    allowInsecureHttp = false,
+    arrayFormat = 'repeat',
+    timeoutMs = 15_000,
+    rateLimit,
+    redirect = 'error',
+  } = config
   const normalized = normalizeBaseUrl(baseUrl, allowInsecureHttp)
   ensure(
     !!['repeat', 'comma', 'brackets'].includes(arrayFormat),
@@ -99,6 +116,7 @@ export function createSwapClient(config: SwapClientConfig): SwapClient {
     'must be a number greater than 0 (Infinity for none)',
     timeoutMs,
   )
+  ensure(redirect === 'error' || redirect === 'follow', 'redirect', "must be 'error' or 'follow'", redirect)
   ensure(
     !(config.fetch !== undefined && typeof config.fetch !== 'function'),
     'fetch',
@@ -111,7 +129,15 @@ export function createSwapClient(config: SwapClientConfig): SwapClient {
     arrayFormat,
     timeoutMs,
     rateLimiter,
-    request: createRequest({ ...config, ...normalized, arrayFormat, timeoutMs, rateLimiter }),
+    request: createRequest({
+      ...config,
+      ...normalized,
+      arrayFormat,
+      timeoutMs,
+      rateLimiter,
+      redirect,
+      allowInsecureHttp,
+    }),
     uid: `swap-client-${++uidCounter}`,
   }
 }

@@ -1,15 +1,18 @@
 import { delay, HttpResponse, http } from 'msw'
 import { describe, expect, test } from 'vitest'
 import { baseUrl, USDC, WETH } from '../../test/constants.js'
+import { setupLoopbackServers } from '../../test/loopback.js'
 import { setupMswServer } from '../../test/msw.js'
 import { getSwapRoute } from './actions/getSwapRoute.js'
 import { getTokens } from './actions/getTokens.js'
 import { createSwapClient } from './client.js'
 import { BaseError } from './errors/base.js'
-import { HttpError, NetworkError, RateLimitError, TimeoutError } from './errors/request.js'
+import { HttpError, NetworkError, RateLimitError, RedirectError, TimeoutError } from './errors/request.js'
 import { ResponseValidationError } from './errors/response.js'
+import { isRetryableError } from './utils/retry.js'
 
 const { server, requests } = setupMswServer()
+const startLoopbackServer = setupLoopbackServers()
 const route = { token0: WETH, token1: USDC, amountIn: 10n }
 const tokensUrl = `${baseUrl}/overview/tokens`
 
@@ -276,5 +279,111 @@ describe('hostile bodies (issue 10, item 1)', () => {
     expect(error).toBeInstanceOf(HttpError)
     expect(error.details.length).toBeLessThanOrEqual(500)
     expect(error.message.length).toBeLessThan(2_000)
+  })
+})
+
+describe('redirects (issue 10, item 2)', () => {
+  const apiKey = 'sk_live_redirect_0123456789'
+  const tokens = [{ address: WETH, symbol: 'WETH' }]
+
+  test('by default a redirect is refused before the target gets the request, with a typed error that says how to allow it', async () => {
+    const target = await startLoopbackServer((_, response) => response.end(JSON.stringify(tokens)))
+    const origin = await startLoopbackServer((_, response) => {
+      response.writeHead(302, { location: `${target.url}/overview/tokens` }).end()
+    })
+    const client = createSwapClient({
+      baseUrl: origin.url,
+      rateLimit: false,
+      headers: { 'x-api-key': apiKey },
+    })
+    const error = await getTokens(client).catch((e) => e)
+    expect(origin.requests).toHaveLength(1)
+    expect(target.requests).toEqual([])
+    expect(error).toBeInstanceOf(RedirectError)
+    expect(error).toBeInstanceOf(BaseError)
+    expect(error.name).toBe('RedirectError')
+    expect(error.reason).toBe('refused')
+    expect(error.url).toBe(`${origin.url}/overview/tokens`)
+    expect(error.shortMessage).toBe('The swap service answered with a redirect, which this client refuses.')
+    expect(error.details).toContain("redirect: 'follow'")
+    expect(isRetryableError(error)).toBe(false)
+  })
+
+  test('by default a redirect to plain http off loopback never carries the API key', async () => {
+    server.use(
+      http.get(
+        tokensUrl,
+        () => new HttpResponse(null, { status: 301, headers: { location: 'http://evil.test/t' } }),
+      ),
+      http.get('http://evil.test/t', () => HttpResponse.json(tokens)),
+    )
+    const client = createSwapClient({ baseUrl, rateLimit: false, headers: { 'x-api-key': apiKey } })
+    const error = await getTokens(client).catch((e) => e)
+    expect(requests.map((request) => request.url)).toEqual([tokensUrl])
+    expect(error).toBeInstanceOf(RedirectError)
+    expect(error.reason).toBe('refused')
+  })
+
+  test("with redirect: 'follow', an https target is followed", async () => {
+    server.use(
+      http.get(
+        tokensUrl,
+        () => new HttpResponse(null, { status: 307, headers: { location: 'https://mirror.test/t' } }),
+      ),
+      http.get('https://mirror.test/t', () => HttpResponse.json(tokens)),
+    )
+    const client = createSwapClient({ baseUrl, rateLimit: false, redirect: 'follow' })
+    expect(await getTokens(client)).toEqual(tokens)
+    expect(requests.map((request) => request.url)).toEqual([tokensUrl, 'https://mirror.test/t'])
+  })
+
+  test("with redirect: 'follow', a loopback http target is followed", async () => {
+    const target = await startLoopbackServer((_, response) => response.end(JSON.stringify(tokens)))
+    const origin = await startLoopbackServer((_, response) => {
+      response.writeHead(302, { location: `${target.url}/t` }).end()
+    })
+    const client = createSwapClient({ baseUrl: origin.url, rateLimit: false, redirect: 'follow' })
+    expect(await getTokens(client)).toEqual(tokens)
+  })
+
+  test("with redirect: 'follow', a final plain-http URL off loopback is refused with a typed error", async () => {
+    server.use(
+      http.get(
+        tokensUrl,
+        () => new HttpResponse(null, { status: 302, headers: { location: 'http://evil.test/t?k=1' } }),
+      ),
+      http.get('http://evil.test/t', () => HttpResponse.json(tokens)),
+    )
+    const client = createSwapClient({ baseUrl, rateLimit: false, redirect: 'follow' })
+    const error = await getTokens(client).catch((e) => e)
+    expect(error).toBeInstanceOf(RedirectError)
+    expect(error.reason).toBe('insecure')
+    expect(error.location).toBe('http://evil.test/t?k=1')
+    expect(error.shortMessage).toBe(
+      'The swap service redirected to an insecure URL, which this client refuses.',
+    )
+  })
+
+  test("with redirect: 'follow' and allowInsecureHttp, a plain-http target is accepted", async () => {
+    server.use(
+      http.get(
+        tokensUrl,
+        () => new HttpResponse(null, { status: 302, headers: { location: 'http://plain.test/t' } }),
+      ),
+      http.get('http://plain.test/t', () => HttpResponse.json(tokens)),
+    )
+    const client = createSwapClient({
+      baseUrl,
+      rateLimit: false,
+      redirect: 'follow',
+      allowInsecureHttp: true,
+    })
+    expect(await getTokens(client)).toEqual(tokens)
+  })
+
+  test('an unknown redirect setting is refused', () => {
+    expect(() => createSwapClient({ baseUrl, redirect: 'manual' } as never)).toThrow(
+      expect.objectContaining({ name: 'InvalidParameterError', parameter: 'redirect' }),
+    )
   })
 })

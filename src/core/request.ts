@@ -1,13 +1,13 @@
 import type * as z from 'zod/mini'
 import { BaseError } from './errors/base.js'
-import { HttpError, NetworkError, RateLimitError, TimeoutError } from './errors/request.js'
+import { HttpError, NetworkError, RateLimitError, RedirectError, TimeoutError } from './errors/request.js'
 import { ResponseValidationError } from './errors/response.js'
 import type { RateLimiter } from './rateLimiter.js'
 import { parseResponse } from './schemas.js'
 import type { Endpoint } from './types.js'
 import { parseRetryAfter } from './utils/retryAfter.js'
 import { abortError, raceAbort, withTimeout } from './utils/signal.js'
-import { type ArrayFormat, encodeQuery, type QueryValue, redactUrl } from './utils/url.js'
+import { type ArrayFormat, encodeQuery, isSecureTarget, type QueryValue, redactUrl } from './utils/url.js'
 
 export type RequestParameters<schema extends z.ZodMiniType = z.ZodMiniType> = {
   endpoint: Endpoint
@@ -24,6 +24,8 @@ type RequestConfig = {
   arrayFormat: ArrayFormat
   timeoutMs: number
   rateLimiter: RateLimiter
+  redirect: 'error' | 'follow'
+  allowInsecureHttp: boolean
   fetch?: typeof fetch | undefined
   headers?:
     | Record<string, string>
@@ -55,16 +57,32 @@ export function createRequest(config: RequestConfig) {
         fetchFn(url, {
           method: 'GET',
           headers: { accept: 'application/json', ...headers },
+          redirect: config.redirect,
           signal: timeout.signal,
         }),
         timeout.signal,
       )
+      if (response.redirected) {
+        // A custom fetch may follow redirects whatever it is told: refuse the answer all the same.
+        const reason =
+          config.redirect === 'error'
+            ? 'refused'
+            : isSecureTarget(response.url, url, config.allowInsecureHttp)
+              ? undefined
+              : 'insecure'
+        if (reason) {
+          void response.body?.cancel().catch(() => {})
+          throw new RedirectError({ reason, url: safeUrl, location: response.url })
+        }
+      }
       const text = await raceAbort(response.text(), timeout.signal)
       return { response, text }
     } catch (error) {
+      if (error instanceof RedirectError) throw error
       if (timeout.timedOut()) throw new TimeoutError({ url: safeUrl, timeoutMs: config.timeoutMs })
       if (signal?.aborted) throw abortError(signal)
       if (error instanceof DOMException && error.name === 'AbortError') throw error
+      if (isRedirectFailure(error)) throw new RedirectError({ reason: 'refused', url: safeUrl, cause: error })
       throw new NetworkError({ url: safeUrl, cause: error })
     } finally {
       timeout.clear()
@@ -148,6 +166,17 @@ export function createRequest(config: RequestConfig) {
     }
     return parseResponse(schema, json, { endpoint, url: safeUrl })
   }
+}
+
+/**
+ * Whether fetch failed because it met a redirect with `redirect: 'error'`
+ * (Node's fetch and MSW say so in the cause; a browser gives no reason, so
+ * there it stays a `NetworkError`).
+ */
+function isRedirectFailure(error: unknown): boolean {
+  const cause = (error as { cause?: unknown } | undefined)?.cause
+  const text = cause instanceof Error ? cause.message : typeof cause === 'string' ? cause : ''
+  return error instanceof TypeError && /\bredirect\b/i.test(text)
 }
 
 /** A short, readable excerpt of a body: tags stripped, white space folded, secrets hidden. */

@@ -13,6 +13,7 @@ test('the public runtime exports of token-swap-hooks/core', () => {
       "NoRouteError",
       "QuoteBelowMinimumError",
       "RateLimitError",
+      "RedirectError",
       "ResponseValidationError",
       "SwapSimulationError",
       "TimeoutError",

@@ -98,6 +98,8 @@ export {
   type NoRouteErrorType,
   RateLimitError,
   type RateLimitErrorType,
+  RedirectError,
+  type RedirectErrorType,
   type RequestErrorType,
   TimeoutError,
   type TimeoutErrorType,

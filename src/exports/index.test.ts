@@ -14,6 +14,7 @@ test('the public runtime exports of token-swap-hooks', () => {
       "NoRouteError",
       "QuoteBelowMinimumError",
       "RateLimitError",
+      "RedirectError",
       "ResponseValidationError",
       "SwapProvider",
       "SwapProviderNotFoundError",

@@ -25,6 +25,8 @@ export {
   type NoRouteErrorType,
   RateLimitError,
   type RateLimitErrorType,
+  RedirectError,
+  type RedirectErrorType,
   TimeoutError,
   type TimeoutErrorType,
 } from '../core/errors/request.js'

@@ -121,7 +121,7 @@ function useClientFromProps(props: SwapProviderProps): SwapClient {
   headersRef.current = props.headers
   transformRef.current = props.transformResponse
 
-  const { client, baseUrl, timeoutMs, arrayFormat, allowInsecureHttp } = props
+  const { client, baseUrl, timeoutMs, arrayFormat, allowInsecureHttp, redirect } = props
   const rateLimitKey = rateLimitToKey(props.rateLimit)
   const hasHeaders = props.headers !== undefined
   const hasTransform = props.transformResponse !== undefined
@@ -134,6 +134,7 @@ function useClientFromProps(props: SwapProviderProps): SwapClient {
       timeoutMs,
       arrayFormat,
       allowInsecureHttp,
+      redirect,
       rateLimit: props.rateLimit,
       fetch: (input, init) => (fetchRef.current ?? globalThis.fetch)(input, init),
       headers: hasHeaders
@@ -146,7 +147,17 @@ function useClientFromProps(props: SwapProviderProps): SwapClient {
         ? (body, context) => (transformRef.current ? transformRef.current(body, context) : body)
         : undefined,
     })
-  }, [client, baseUrl, timeoutMs, arrayFormat, allowInsecureHttp, rateLimitKey, hasHeaders, hasTransform])
+  }, [
+    client,
+    baseUrl,
+    timeoutMs,
+    arrayFormat,
+    allowInsecureHttp,
+    redirect,
+    rateLimitKey,
+    hasHeaders,
+    hasTransform,
+  ])
 }
 
 function rateLimitToKey(rateLimit: RateLimitConfig | false | undefined): string {

@@ -122,12 +122,60 @@ export class TimeoutError extends BaseError {
   }
 }
 
+export type RedirectErrorType = RedirectError & { name: 'RedirectError' }
+
+/**
+ * The service answered with a redirect the client will not follow: any
+ * redirect with `redirect: 'error'` (the default), or, with
+ * `redirect: 'follow'`, one whose final URL breaks the https rule (plain
+ * `http://` off loopback without `allowInsecureHttp`). `location` is the
+ * target when it is known (redacted like `url`). Never retried.
+ *
+ * @example
+ * if (error instanceof RedirectError && error.reason === 'refused')
+ *   console.warn('The service moved; update baseUrl or set redirect: "follow"')
+ */
+export class RedirectError extends BaseError {
+  override name = 'RedirectError' as const
+  /** `'refused'`: redirects are not followed; `'insecure'`: the final URL is not https. */
+  reason: 'refused' | 'insecure'
+  /** The request's URL (no secrets). */
+  url: string
+  /** Where the redirect led, when known. */
+  location: string | undefined
+
+  constructor({
+    reason,
+    url,
+    location,
+    cause,
+  }: { reason: 'refused' | 'insecure'; url: string; location?: string | undefined; cause?: unknown }) {
+    super(
+      reason === 'refused'
+        ? 'The swap service answered with a redirect, which this client refuses.'
+        : 'The swap service redirected to an insecure URL, which this client refuses.',
+      {
+        metaMessages: [`URL: ${url}`, ...(location ? [`Location: ${location}`] : [])],
+        details:
+          reason === 'refused'
+            ? "Redirects are refused so that headers such as an API key never reach another URL. Point baseUrl at the final URL, or set redirect: 'follow' (fetch then sends the headers to the redirect target; the final URL must still be https, or http on a loopback host)."
+            : 'The final URL must use https:// (http:// only on a loopback host or with allowInsecureHttp); fetch has already sent the request, headers included, to it.',
+        cause,
+      },
+    )
+    this.reason = reason
+    this.url = url
+    this.location = location
+  }
+}
+
 /** Every error a request to the service can end with. */
 export type RequestErrorType =
   | HttpErrorType
   | RateLimitErrorType
   | NetworkErrorType
   | TimeoutErrorType
+  | RedirectErrorType
   | ResponseValidationErrorType
   | BaseErrorType
 

@@ -68,6 +68,32 @@ export function normalizeBaseUrl(baseUrl: unknown, allowInsecureHttp = false): N
   return { base: `${protocol}//${host}${path}`, baseQuery }
 }
 
+/**
+ * Whether `target` (the final URL after redirects) meets the same rule as
+ * the base URL: https, or http on a loopback host, with `allowInsecureHttp`,
+ * or on the page's own origin when the request went there (a same-origin
+ * base path).
+ *
+ * @example
+ * isSecureTarget('http://evil.test/x', 'https://swap.test/x', false) // false
+ */
+export function isSecureTarget(target: string, requested: string, allowInsecureHttp: boolean): boolean {
+  let url: URL
+  try {
+    url = new URL(target)
+  } catch {
+    return false
+  }
+  if (url.protocol === 'https:') return true
+  if (url.protocol !== 'http:') return false
+  if (allowInsecureHttp || isLoopbackHost(url.hostname)) return true
+  try {
+    return new URL(requested, globalThis.location?.href).origin === url.origin
+  } catch {
+    return false
+  }
+}
+
 /** Writes query parameters in the spec's wire names; `undefined` and empty arrays are not sent. */
 export function encodeQuery(
   query: Record<string, QueryValue>,
