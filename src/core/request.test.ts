@@ -387,3 +387,158 @@ describe('redirects (issue 10, item 2)', () => {
     )
   })
 })
+
+/** Every string an error carries, down its cause chain: messages, stacks, fields, zod issues. */
+function allText(error: unknown): string {
+  const out: string[] = []
+  const seen = new Set<unknown>()
+  let current = error
+  while (current !== undefined && current !== null && !seen.has(current)) {
+    seen.add(current)
+    if (typeof current === 'string') out.push(current)
+    if (current instanceof Error) {
+      out.push(current.message, current.stack ?? '')
+      for (const value of Object.values(current)) out.push(JSON.stringify(value) ?? '')
+      const issues = (current as { issues?: unknown }).issues
+      if (issues) out.push(JSON.stringify(issues))
+    }
+    current = (current as { cause?: unknown }).cause
+  }
+  return out.join('\n')
+}
+
+/** True when any 10 consecutive characters of the secret appear in the text. */
+function leaks(text: string, secret: string): boolean {
+  for (let i = 0; i + 10 <= secret.length; i++) if (text.includes(secret.slice(i, i + 10))) return true
+  return false
+}
+
+describe('secrets never reach errors (issue 10, item 3)', () => {
+  const routeUrl = `${baseUrl}/swap/route`
+
+  test('a bearer token echoed alone in a 401 body', async () => {
+    const token = 'abc123def456ghi789jkl'
+    server.use(
+      http.get(tokensUrl, ({ request }) => {
+        const echoed = request.headers.get('authorization')?.split(' ')[1] ?? ''
+        return new HttpResponse(echoed, { status: 401 })
+      }),
+    )
+    const client = createSwapClient({
+      baseUrl,
+      rateLimit: false,
+      headers: { authorization: `Bearer ${token}` },
+    })
+    const error = await getTokens(client).catch((e) => e)
+    expect(error).toBeInstanceOf(HttpError)
+    expect(error.body).toBe('***')
+    expect(leaks(allText(error), token)).toBe(false)
+  })
+
+  test('the password of a Basic authorization, echoed decoded', async () => {
+    const password = 'hunter2-correct-horse'
+    server.use(
+      http.get(tokensUrl, () => HttpResponse.json({ detail: `wrong password ${password}` }, { status: 401 })),
+    )
+    const client = createSwapClient({
+      baseUrl,
+      rateLimit: false,
+      headers: { authorization: `Basic ${btoa(`alice:${password}`)}` },
+    })
+    const error = await getTokens(client).catch((e) => e)
+    expect(error.details).toBe('wrong password ***')
+    expect(leaks(allText(error), password)).toBe(false)
+  })
+
+  test('base-URL query values echoed in a body, raw, percent-encoded and form-encoded', async () => {
+    const value = 'qk live/7 secret=value'
+    server.use(
+      http.get(
+        tokensUrl,
+        () =>
+          new HttpResponse(
+            `raw ${value} | percent ${encodeURIComponent(value)} | form ${new URLSearchParams({ v: value }).toString().slice(2)} | lower ${encodeURIComponent(value).toLowerCase()}`,
+            { status: 403 },
+          ),
+      ),
+    )
+    const client = createSwapClient({
+      baseUrl: `${baseUrl}?apikey=${encodeURIComponent(value)}`,
+      rateLimit: false,
+    })
+    const error = await getTokens(client).catch((e) => e)
+    expect(error.body).toBe('raw *** | percent *** | form *** | lower ***')
+    expect(error.url).toBe(`${tokensUrl}?apikey=***`)
+    expect(leaks(allText(error), value)).toBe(false)
+    expect(leaks(allText(error), encodeURIComponent(value))).toBe(false)
+  })
+
+  test('a query key with spaces in the base URL: its value is hidden in the URL too', async () => {
+    server.use(http.get(tokensUrl, () => HttpResponse.error()))
+    const client = createSwapClient({
+      baseUrl: `${baseUrl}?api%20key=secretvalue1&chain=1`,
+      rateLimit: false,
+    })
+    const error = await getTokens(client).catch((e) => e)
+    expect(error).toBeInstanceOf(NetworkError)
+    expect(error.url).toBe(`${tokensUrl}?api+key=***&chain=***`)
+    expect(allText(error)).not.toContain('secretvalue1')
+  })
+
+  test('a long key echoed into a 200 field: the quoted value never shows a piece of it', async () => {
+    const apiKey = 'sk_live_Zq9sK2mX7vB4nP1wR8tY5uE3aQ6cL0dF'
+    server.use(
+      http.get(routeUrl, () =>
+        HttpResponse.json({ path: [WETH, USDC], amount_out: `key ${apiKey} rejected` }),
+      ),
+    )
+    const client = createSwapClient({ baseUrl, rateLimit: false, headers: { 'x-api-key': apiKey } })
+    const error = await getSwapRoute(client, route).catch((e) => e)
+    expect(error).toBeInstanceOf(ResponseValidationError)
+    expect(error.shortMessage).toBe(
+      'Unexpected response from /swap/route at $.amount_out: expected a non-negative integer amount, got the string "key *** rejected".',
+    )
+    expect(leaks(allText(error), apiKey)).toBe(false)
+  })
+
+  test('a key echoed as an object key: the issue path and the message hide it', async () => {
+    const apiKey = 'sk_live_Zq9sK2mX7vB4nP1wR8tY5uE3aQ6cL0dF'
+    server.use(http.get(tokensUrl, () => HttpResponse.json({ [apiKey]: [{ address: 'nope', symbol: 'X' }] })))
+    const client = createSwapClient({ baseUrl, rateLimit: false, headers: { 'x-api-key': apiKey } })
+    const error = await getTokens(client).catch((e) => e)
+    expect(error).toBeInstanceOf(ResponseValidationError)
+    expect(error.path).toBe('$.***[0].address')
+    expect(leaks(allText(error), apiKey)).toBe(false)
+  })
+
+  test('a key in a body that is not JSON: the parser’s own message (the cause) hides it too', async () => {
+    const apiKey = 'sk_live_Zq9sK2mX7vB4nP1wR8tY5uE3aQ6cL0dF'
+    server.use(http.get(tokensUrl, () => new HttpResponse(`${apiKey} is not json`, { status: 200 })))
+    const client = createSwapClient({ baseUrl, rateLimit: false, headers: { 'x-api-key': apiKey } })
+    const error = await getTokens(client).catch((e) => e)
+    expect(error).toBeInstanceOf(ResponseValidationError)
+    expect(error.cause).toBeInstanceOf(SyntaxError)
+    expect(leaks(allText(error), apiKey)).toBe(false)
+  })
+
+  test('a key cut in two by the end of the scanned part of a body leaves no piece behind', async () => {
+    const apiKey = 'Zq9sK2mX7vB4nP1wR8tY5uE3aQ6cL0dF'
+    server.use(
+      http.get(tokensUrl, () => new HttpResponse(`${'<br>'.repeat(2043)}${apiKey} tail`, { status: 500 })),
+    )
+    const client = createSwapClient({ baseUrl, rateLimit: false, headers: { 'x-api-key': apiKey } })
+    const error = await getTokens(client).catch((e) => e)
+    expect(leaks(allText(error), apiKey)).toBe(false)
+  })
+
+  test('short header values and scheme words are not treated as secrets', async () => {
+    server.use(http.get(tokensUrl, () => new HttpResponse('Bearer token missing for v2', { status: 401 })))
+    const client = createSwapClient({
+      baseUrl,
+      rateLimit: false,
+      headers: { authorization: 'Bearer abc123def456ghi789jkl', 'x-api-version': 'v2' },
+    })
+    const error = await getTokens(client).catch((e) => e)
+    expect(error.body).toBe('Bearer token missing for v2')
+  })
+})

@@ -5,6 +5,7 @@ import { ResponseValidationError } from './errors/response.js'
 import type { RateLimiter } from './rateLimiter.js'
 import { parseResponse } from './schemas.js'
 import type { Endpoint } from './types.js'
+import { createRedactor, type Redactor, redactError, secretsOf } from './utils/redact.js'
 import { parseRetryAfter } from './utils/retryAfter.js'
 import { abortError, raceAbort, withTimeout } from './utils/signal.js'
 import { type ArrayFormat, encodeQuery, isSecureTarget, type QueryValue, redactUrl } from './utils/url.js'
@@ -45,7 +46,7 @@ const detailLength = 500
 /** Builds the `request` function of a client: pacing, timeout, status and body handling. */
 export function createRequest(config: RequestConfig) {
   /** One fetch under the timeout; the body is read in full before the timeout is cleared. */
-  async function send(
+  async function fetchOnce(
     { url, safeUrl }: { url: string; safeUrl: string },
     headers: Record<string, string>,
     signal: AbortSignal | undefined,
@@ -89,19 +90,28 @@ export function createRequest(config: RequestConfig) {
     }
   }
 
-  return async function request<schema extends z.ZodMiniType>({
-    endpoint,
-    query = {},
-    signal,
-    schema,
-  }: RequestParameters<schema>): Promise<z.output<schema>> {
+  return async function request<schema extends z.ZodMiniType>(
+    parameters: RequestParameters<schema>,
+  ): Promise<z.output<schema>> {
+    // One redactor per request, from every secret value it carries; every error that leaves goes through it.
+    const secrets = { redact: createRedactor(secretsOf(undefined, config.baseQuery)) }
+    try {
+      return await send(parameters, secrets)
+    } catch (error) {
+      throw error instanceof BaseError ? redactError(error, secrets.redact) : error
+    }
+  }
+
+  async function send<schema extends z.ZodMiniType>(
+    { endpoint, query = {}, signal, schema }: RequestParameters<schema>,
+    secrets: { redact: Redactor },
+  ): Promise<z.output<schema>> {
     const url = `${config.base}${endpoint}${encodeQuery(query, config.arrayFormat, config.baseQuery)}`
     const safeUrl = redactUrl(url, config.baseQuery)
 
     const release = await config.rateLimiter.acquire(signal)
     let response: Response
     let text: string
-    let secrets: string[]
     try {
       let headers: Record<string, string>
       try {
@@ -109,12 +119,12 @@ export function createRequest(config: RequestConfig) {
       } catch (cause) {
         throw new BaseError('Could not build the request headers.', { cause })
       }
-      secrets = Object.values(headers).filter((value) => value.length >= 4)
-      ;({ response, text } = await send({ url, safeUrl }, headers, signal))
+      secrets.redact = createRedactor(secretsOf(headers, config.baseQuery))
+      ;({ response, text } = await fetchOnce({ url, safeUrl }, headers, signal))
       if (response.status === 429) {
         const retryAfterMs = parseRetryAfter(response.headers)
         config.rateLimiter.onRateLimited(retryAfterMs)
-        throw new RateLimitError({ url: safeUrl, body: excerpt(text, secrets), retryAfterMs })
+        throw new RateLimitError({ url: safeUrl, body: excerpt(text, secrets.redact), retryAfterMs })
       }
       config.rateLimiter.onSuccess()
     } finally {
@@ -122,14 +132,10 @@ export function createRequest(config: RequestConfig) {
       release()
     }
 
-    const body = excerpt(text, secrets)
+    const { redact } = secrets
+    const body = excerpt(text, redact)
     if (!response.ok)
-      throw new HttpError({
-        status: response.status,
-        url: safeUrl,
-        body,
-        details: hideSecrets(errorDetail(text), secrets),
-      })
+      throw new HttpError({ status: response.status, url: safeUrl, body, details: errorDetail(text, redact) })
 
     if (text.trim() === '')
       throw new ResponseValidationError({
@@ -148,7 +154,8 @@ export function createRequest(config: RequestConfig) {
         path: '$',
         problem: `expected JSON, got ${type}: ${JSON.stringify(body.slice(0, 80))}`,
         url: safeUrl,
-        cause,
+        // The parser quotes the first characters of the body, cut where a secret may start: not kept.
+        cause: new SyntaxError(String((cause as Error).message).replace(/"[\s\S]*"/, '"…"')),
       })
     }
     if (config.transformResponse) {
@@ -164,7 +171,7 @@ export function createRequest(config: RequestConfig) {
         })
       }
     }
-    return parseResponse(schema, json, { endpoint, url: safeUrl })
+    return parseResponse(schema, json, { endpoint, url: safeUrl, redact })
   }
 }
 
@@ -180,9 +187,8 @@ function isRedirectFailure(error: unknown): boolean {
 }
 
 /** A short, readable excerpt of a body: tags stripped, white space folded, secrets hidden. */
-function excerpt(text: string, secrets: string[]): string {
-  const scanned = text.length > excerptScanLength ? text.slice(0, excerptScanLength) : text
-  const out = hideSecrets(stripTags(scanned).replace(/\s+/g, ' ').trim(), secrets) as string
+function excerpt(text: string, redact: Redactor): string {
+  const out = redact(stripTags(redact.cut(text, excerptScanLength)).replace(/\s+/g, ' ').trim())
   return truncate(out, excerptLength)
 }
 
@@ -224,21 +230,14 @@ function truncate(text: string, length: number): string {
   return text.length > length ? `${text.slice(0, length - 3)}...` : text
 }
 
-function hideSecrets(text: string | undefined, secrets: string[]): string | undefined {
-  if (text === undefined) return undefined
-  let out = text
-  for (const secret of secrets) out = out.split(secret).join('***')
-  return out
-}
-
 /**
  * Turns a FastAPI-style `{ detail }` body into one line, when there is one.
  * Bodies longer than `detailScanLength` are not parsed; the line is capped.
  */
-function errorDetail(text: string): string | undefined {
+function errorDetail(text: string, redact: Redactor): string | undefined {
   if (text.length > detailScanLength) return undefined
   const detail = fastApiDetail(text)
-  return detail === undefined ? undefined : truncate(detail, detailLength)
+  return detail === undefined ? undefined : truncate(redact(detail), detailLength)
 }
 
 function fastApiDetail(text: string): string | undefined {

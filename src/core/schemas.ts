@@ -5,7 +5,7 @@ import type { Endpoint } from './types.js'
 
 /**
  * A schema for one value parsed by `parse`, which returns the output or, for
- * an invalid input, a string saying what was expected. Leaves are written this
+ * an invalid input, an `Invalid` saying what was expected. Leaves are written this
  * way (rather than with unions and checks) to keep zod's share of the bundle small.
  */
 function leaf<output>(parse: (value: unknown) => output | Invalid) {
@@ -14,31 +14,54 @@ function leaf<output>(parse: (value: unknown) => output | Invalid) {
     z.transform((value, ctx): output => {
       const result = parse(value)
       if (!(result instanceof Invalid)) return result
-      ctx.issues.push({ code: 'custom', input: value, message: result.message })
+      pushIssue(ctx, value, result)
       return z.NEVER
     }),
   )
 }
 
+/**
+ * What was expected. The value that came instead is quoted only by
+ * `parseResponse` (`quotesInput`), where the request's secrets can be hidden
+ * before it is shortened; issue messages never hold it.
+ */
 class Invalid {
-  constructor(readonly message: string) {}
+  constructor(
+    readonly message: string,
+    readonly quotesInput = false,
+    /** The value to quote when it is not the leaf's whole input (a price inside an object). */
+    readonly quoted?: { value: unknown },
+  ) {}
 }
-const invalid = (expected: string, value: unknown) =>
-  new Invalid(`expected ${expected}, got ${describe(value)}`)
+const invalid = (expected: string, quoted?: { value: unknown }) =>
+  new Invalid(`expected ${expected}`, true, quoted)
+
+function pushIssue(
+  ctx: { issues: z.core.$ZodRawIssue[] },
+  input: unknown,
+  { message, quotesInput, quoted }: Invalid,
+  path?: PropertyKey[],
+) {
+  ctx.issues.push({
+    code: 'custom',
+    input: quoted ? quoted.value : input,
+    message,
+    ...(path && { path }),
+    params: { quotesInput },
+  })
+}
 
 const toAddress = (value: unknown) =>
   typeof value === 'string' && isAddress(value, { strict: false })
     ? (value as Address)
-    : invalid('an address (0x and 40 hex digits)', value)
+    : invalid('an address (0x and 40 hex digits)')
 
 /** An EVM address in any letter case, as the service sent it. */
 export const addressSchema = /* @__PURE__ */ leaf(toAddress)
 
 /** 0x-prefixed hex calldata. */
 export const hexSchema = /* @__PURE__ */ leaf((value) =>
-  typeof value === 'string' && isHex(value, { strict: true })
-    ? value
-    : invalid('0x-prefixed hex data', value),
+  typeof value === 'string' && isHex(value, { strict: true }) ? value : invalid('0x-prefixed hex data'),
 )
 
 /**
@@ -53,10 +76,9 @@ export const amountSchema = /* @__PURE__ */ leaf((value): bigint | Invalid => {
           Number.isInteger(value) && value > 0
             ? 'an integer amount within 2^53 (send larger ones as strings)'
             : 'a non-negative integer amount',
-          value,
         )
   const text = typeof value === 'string' ? value.trim() : ''
-  return /^(\d+|0x[0-9a-f]+)$/i.test(text) ? BigInt(text) : invalid('a non-negative integer amount', value)
+  return /^(\d+|0x[0-9a-f]+)$/i.test(text) ? BigInt(text) : invalid('a non-negative integer amount')
 })
 
 /** A finite number at least 0 (an integer when `integer`), sent as a number or a numeric string. */
@@ -67,7 +89,7 @@ const count = (integer: boolean) =>
       number >= 0 &&
       (integer ? Number.isInteger(number) : Number.isFinite(number))
       ? number
-      : invalid(integer ? 'a non-negative integer' : 'a non-negative number', value)
+      : invalid(integer ? 'a non-negative integer' : 'a non-negative number')
   })
 
 const blacklistedFlag = /* @__PURE__ */ z.optional(z.nullable(z.boolean()))
@@ -79,16 +101,11 @@ const path = /* @__PURE__ */ z.pipe(
   z.unknown(),
   z.transform((value, ctx): Address[] => {
     if (!Array.isArray(value) || value.length < 2)
-      ctx.issues.push({
-        code: 'custom',
-        input: value,
-        message: invalid('a path of at least two addresses', value).message,
-      })
+      pushIssue(ctx, value, invalid('a path of at least two addresses'))
     else
       for (const [index, item] of value.entries()) {
         const address = toAddress(item)
-        if (address instanceof Invalid)
-          ctx.issues.push({ code: 'custom', input: item, path: [index], message: address.message })
+        if (address instanceof Invalid) pushIssue(ctx, item, address, [index])
       }
     return value as Address[]
   }),
@@ -114,11 +131,7 @@ export type Route = {
 export const legacyPathSchema = /* @__PURE__ */ z.pipe(
   z.pipe(
     leaf((value) =>
-      Array.isArray(value)
-        ? { path: value }
-        : typeof value === 'object' && value
-          ? value
-          : invalid('a path', value),
+      Array.isArray(value) ? { path: value } : typeof value === 'object' && value ? value : invalid('a path'),
     ),
     z.looseObject({ path, amount_out: z.optional(amountSchema), amountOut: z.optional(amountSchema) }),
   ),
@@ -148,7 +161,7 @@ export const swapInfoSchema = /* @__PURE__ */ z.pipe(
     fee: leaf((value) =>
       typeof value === 'object' && value !== null && !Array.isArray(value)
         ? (value as Record<string, unknown>)
-        : invalid('an object', value),
+        : invalid('an object'),
     ),
   }),
   z.transform((info): SwapInfo => ({ ...info, approvalAddress: info.approvalAddress ?? null })),
@@ -229,13 +242,15 @@ export function listSchema<item extends z.ZodMiniType>(item: item) {
           : []
       const [key, list] = arrays[0] ?? []
       if (arrays.length !== 1) {
-        ctx.issues.push({
-          code: 'custom',
-          input: body,
-          message: arrays.length
-            ? `expected one list, found ${arrays.map(([name]) => name).join(', ')}; use transformResponse to pick one`
-            : `expected a list or an object holding one list, got ${describe(body)}`,
-        })
+        pushIssue(
+          ctx,
+          body,
+          arrays.length
+            ? new Invalid(
+                `expected one list, found ${arrays.map(([name]) => name).join(', ')}; use transformResponse to pick one`,
+              )
+            : invalid('a list or an object holding one list'),
+        )
         return z.NEVER
       }
       const result = array.safeParse(list, { reportInput: true })
@@ -263,9 +278,13 @@ export const priceSchema = /* @__PURE__ */ leaf((body) => findPrice(body, 0))
 function findPrice(body: unknown, depth: number): number | Invalid {
   const number = typeof body === 'string' ? parseNumeric(body) : body
   if (typeof number === 'number')
-    return Number.isFinite(number) && number >= 0 ? number : invalid('a finite price of at least 0', body)
+    return Number.isFinite(number) && number >= 0
+      ? number
+      : invalid('a finite price of at least 0', { value: body })
   if (typeof body !== 'object' || body === null || Array.isArray(body) || depth > 1)
-    return invalid('a price (a number, a numeric string or an object with one price field)', body)
+    return invalid('a price (a number, a numeric string or an object with one price field)', {
+      value: body,
+    })
   const entries = Object.entries(body)
   const numeric = entries.filter(
     ([, value]) => typeof value === 'number' || parseNumeric(value) !== undefined,
@@ -277,7 +296,7 @@ function findPrice(body: unknown, depth: number): number | Invalid {
       `expected one price field, found ${numeric.map(([key]) => key).join(', ')}; use transformResponse to pick one`,
     )
   if (entries.length === 1) return findPrice(entries[0]?.[1], depth + 1)
-  return invalid('an object with one numeric price field', body)
+  return invalid('an object with one numeric price field', { value: body })
 }
 
 function parseNumeric(value: unknown): number | undefined {
@@ -286,13 +305,18 @@ function parseNumeric(value: unknown): number | undefined {
     : undefined
 }
 
-function describe(value: unknown): string {
+/** A short rendering of a bad value; secrets are hidden before anything is shortened. */
+function describe(value: unknown, redact: (text: string) => string): string {
   if (value === null || value === undefined) return String(value)
   if (Array.isArray(value)) return 'an array'
   if (typeof value === 'object')
-    return `an object with keys ${JSON.stringify(Object.keys(value).slice(0, 5))}`
+    return `an object with keys ${JSON.stringify(
+      Object.keys(value)
+        .slice(0, 5)
+        .map((key) => redact(key).slice(0, 40)),
+    )}`
   return typeof value === 'string'
-    ? `the string ${JSON.stringify(value.slice(0, 40))}`
+    ? `the string ${JSON.stringify(redact(value).slice(0, 40))}`
     : `${typeof value} ${value}`
 }
 
@@ -305,11 +329,20 @@ function describe(value: unknown): string {
 export function parseResponse<schema extends z.ZodMiniType>(
   schema: schema,
   body: unknown,
-  context: { endpoint: Endpoint; url: string },
+  context: {
+    endpoint: Endpoint
+    url: string
+    /** Hides the request's secrets in a quoted value, before it is shortened. */
+    redact?: ((text: string) => string) | undefined
+  },
 ): z.output<schema> {
   const result = schema.safeParse(body, { reportInput: true })
   if (result.success) return result.data
-  const issue = result.error.issues[0] as z.core.$ZodIssue & { input?: unknown }
+  const issue = result.error.issues[0] as z.core.$ZodIssue & {
+    input?: unknown
+    params?: { quotesInput?: boolean }
+  }
+  const quote = (value: unknown) => describe(value, context.redact ?? ((text) => text))
   throw new ResponseValidationError({
     endpoint: context.endpoint,
     path: formatPath(issue.path),
@@ -317,8 +350,10 @@ export function parseResponse<schema extends z.ZodMiniType>(
       issue.code === 'invalid_type'
         ? issue.input === undefined
           ? `missing ${issue.expected}`
-          : `expected ${issue.expected}, got ${describe(issue.input)}`
-        : issue.message,
+          : `expected ${issue.expected}, got ${quote(issue.input)}`
+        : issue.params?.quotesInput
+          ? `${issue.message}, got ${quote(issue.input)}`
+          : issue.message,
     url: context.url,
     cause: result.error,
   })

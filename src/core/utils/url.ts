@@ -120,14 +120,23 @@ export function encodeQuery(
 
 /**
  * The URL as it may appear in an error: the values of the base URL's own query
- * parameters (where an API key could sit) are hidden.
+ * parameters (where an API key could sit) are hidden. They are the first
+ * parameters `encodeQuery` writes, so they are found by position, whatever
+ * their spelling.
+ *
+ * @example
+ * redactUrl('https://swap.test/x?api+key=s3cret&amount_in=1', [['api key', 's3cret']])
+ * // 'https://swap.test/x?api+key=***&amount_in=1'
  */
 export function redactUrl(url: string, baseQuery: readonly [string, string][]): string {
-  let out = url
-  for (const [key, value] of baseQuery) {
-    if (!value) continue
-    const pair = `${encodeURIComponent(key)}=${new URLSearchParams({ v: value }).toString().slice(2)}`
-    out = out.replace(pair, `${encodeURIComponent(key)}=***`)
+  const start = url.indexOf('?')
+  if (start < 0 || baseQuery.length === 0) return url
+  const pairs = url.slice(start + 1).split('&')
+  for (const [index, [, value]] of baseQuery.entries()) {
+    const pair = pairs[index]
+    if (pair === undefined || !value) continue
+    const equals = pair.indexOf('=')
+    pairs[index] = `${equals < 0 ? pair : pair.slice(0, equals)}=***`
   }
-  return out
+  return `${url.slice(0, start)}?${pairs.join('&')}`
 }
