@@ -46,10 +46,58 @@ export const testRouterAbi = parseAbi([
   'function getPool(address tokenA, address tokenB) view returns (uint256 reserveA, uint256 reserveB, uint256 feeBps)',
   'function getAmountOut(address[] path, uint256 amountIn) view returns (uint256 amountOut)',
   'function swap(address[] path, uint256 amountIn, uint256 minAmountOut, address to, uint256 deadline) payable returns (uint256 amountOut)',
+  'function multicall(bytes[] data) payable returns (bytes[] results)',
   'event PoolSet(address indexed token0, address indexed token1, uint256 reserve0, uint256 reserve1, uint256 feeBps)',
   'event Swapped(address indexed sender, address indexed to, address tokenIn, address tokenOut, uint256 amountIn, uint256 amountOut)',
 ])
 
 export const revertingRouterAbi = parseAbi([
   'function swap(address[], uint256, uint256, address, uint256) payable returns (uint256)',
+])
+
+/** TestERC20 plus the extensions a hostile service can wrap a transfer or an approval in. */
+export const hostileTokenAbi = parseAbi([
+  'constructor(string name_, string symbol_, uint8 decimals_)',
+  'function name() view returns (string)',
+  'function symbol() view returns (string)',
+  'function decimals() view returns (uint8)',
+  'function totalSupply() view returns (uint256)',
+  'function approveReverts() view returns (bool)',
+  'function balanceOf(address) view returns (uint256)',
+  'function allowance(address, address) view returns (uint256)',
+  'function mint(address to, uint256 amount)',
+  'function setApproveReverts(bool value)',
+  'function approve(address spender, uint256 amount) returns (bool)',
+  'function transfer(address to, uint256 amount) returns (bool)',
+  'function transferFrom(address from, address to, uint256 amount) returns (bool)',
+  'event Transfer(address indexed from, address indexed to, uint256 value)',
+  'event Approval(address indexed owner, address indexed spender, uint256 value)',
+  'function nonces(address) view returns (uint256)',
+  'function multicall(bytes[] data) returns (bytes[] results)',
+  'function transferAndCall(address to, uint256 amount, bytes data) returns (bool)',
+  'function increaseApproval(address spender, uint256 added) returns (bool)',
+  'function increaseAllowance(address spender, uint256 added) returns (bool)',
+  'function permit(address holder, address spender, uint256 nonce, uint256 expiry, bool allowed, uint8 v, bytes32 r, bytes32 s)',
+])
+
+export const testPermit2Abi = parseAbi([
+  'function allowance(address, address, address) view returns (uint160 amount, uint48 expiration)',
+  'function approve(address token, address spender, uint160 amount, uint48 expiration)',
+  'function transferFrom(address from, address to, uint160 amount, address token)',
+  'event Approval(address indexed owner, address indexed token, address indexed spender, uint160 amount, uint48 expiration)',
+])
+
+export const testNftAbi = parseAbi([
+  'function ownerOf(uint256) view returns (address)',
+  'function balanceOf(address) view returns (uint256)',
+  'function getApproved(uint256) view returns (address)',
+  'function isApprovedForAll(address, address) view returns (bool)',
+  'function mint(address to, uint256 tokenId)',
+  'function approve(address approved, uint256 tokenId)',
+  'function setApprovalForAll(address operator, bool approved)',
+  'function transferFrom(address from, address to, uint256 tokenId)',
+  'function safeTransferFrom(address from, address to, uint256 tokenId)',
+  'event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)',
+  'event Approval(address indexed owner, address indexed approved, uint256 indexed tokenId)',
+  'event ApprovalForAll(address indexed owner, address indexed operator, bool approved)',
 ])

@@ -4,7 +4,16 @@ import { join } from 'node:path'
 import { type Abi, toFunctionSignature } from 'viem'
 import { afterAll, describe, expect, test } from 'vitest'
 import { swapRouterAbi } from '../../src/mock/routerAbi.js'
-import { revertingRouterAbi, testErc20Abi, testRouterAbi, testSpenderAbi, usdtLikeTokenAbi } from './abis.js'
+import {
+  hostileTokenAbi,
+  revertingRouterAbi,
+  testErc20Abi,
+  testNftAbi,
+  testPermit2Abi,
+  testRouterAbi,
+  testSpenderAbi,
+  usdtLikeTokenAbi,
+} from './abis.js'
 import {
   type CompiledContract,
   compileContracts,
@@ -52,6 +61,9 @@ describe('compileContracts', () => {
     expect(signatures(testSpenderAbi)).toEqual(signatures(contracts.TestSpender.abi))
     expect(signatures(testRouterAbi)).toEqual(signatures(contracts.TestRouter.abi))
     expect(signatures(revertingRouterAbi)).toEqual(signatures(contracts.RevertingRouter.abi))
+    expect(signatures(hostileTokenAbi)).toEqual(signatures(contracts.HostileToken.abi))
+    expect(signatures(testPermit2Abi)).toEqual(signatures(contracts.TestPermit2.abi))
+    expect(signatures(testNftAbi)).toEqual(signatures(contracts.TestNFT.abi))
   })
 
   test('both routers have exactly the swap function of src/mock/routerAbi.ts', async () => {

@@ -12,6 +12,9 @@ export const contractNames = [
   'TestSpender',
   'TestRouter',
   'RevertingRouter',
+  'HostileToken',
+  'TestPermit2',
+  'TestNFT',
 ] as const
 
 export type ContractName = (typeof contractNames)[number]

@@ -22,6 +22,9 @@ export type TestWalletOptions = {
   canSwitchChain?: boolean | undefined
 }
 
+/** Another node the wallet can move to, as a user switching networks in the extension does. */
+export type TestWalletNetwork = { rpcUrl: string; chainId: number }
+
 export type TestWallet = ReturnType<typeof createTestWallet>
 
 /**
@@ -31,12 +34,13 @@ export type TestWallet = ReturnType<typeof createTestWallet>
  */
 export function createTestWallet(options: TestWalletOptions) {
   let reportedChainId = options.reportedChainId
+  let network: TestWalletNetwork | undefined
   const requests: { method: string; params: unknown }[] = []
   const counts = new Map<string, number>()
   let rpcId = 0
 
   const forward = async (method: string, params: unknown) => {
-    const response = await fetch(options.rpcUrl, {
+    const response = await fetch(network?.rpcUrl ?? options.rpcUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ jsonrpc: '2.0', id: ++rpcId, method, params: params ?? [] }),
@@ -59,7 +63,23 @@ export function createTestWallet(options: TestWalletOptions) {
         options.reject?.(method, count)
       )
         throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
+      if (method === 'eth_chainId' && network) return numberToHex(network.chainId)
       if (method === 'eth_chainId' && reportedChainId !== undefined) return numberToHex(reportedChainId)
+      if (method === 'eth_sendTransaction') {
+        // As real wallets do: a transaction for another chain than the wallet's is refused.
+        const [{ chainId }] = params as [{ chainId?: `0x${string}` }]
+        const current =
+          network?.chainId ??
+          reportedChainId ??
+          hexToNumber((await forward('eth_chainId', [])) as `0x${string}`)
+        if (chainId !== undefined && hexToNumber(chainId) !== current)
+          throw Object.assign(
+            new Error(`Invalid chainId ${hexToNumber(chainId)}, the wallet is on ${current}.`),
+            {
+              code: -32602,
+            },
+          )
+      }
       if (method === 'eth_accounts' || method === 'eth_requestAccounts') return [options.account]
       if (method === 'wallet_switchEthereumChain') {
         if (!options.canSwitchChain)
@@ -75,6 +95,10 @@ export function createTestWallet(options: TestWalletOptions) {
 
   return {
     provider,
+    /** From now on the wallet is on another node (and chain): it reports it and sends there. */
+    moveTo(next: TestWalletNetwork | undefined) {
+      network = next
+    },
     /** Every request the dapp made, in order. */
     requests,
     /** The transactions the wallet was asked to send (including rejected ones). */

@@ -109,6 +109,21 @@ contract TestRouter {
         emit Swapped(msg.sender, to, tokenIn, tokenOut, amountIn, amountOut);
     }
 
+    /// Several calls in one transaction, each as if sent by the caller (delegatecall to itself),
+    /// as real routers allow: a honest swap can be bundled with another.
+    function multicall(bytes[] calldata data) external payable returns (bytes[] memory results) {
+        results = new bytes[](data.length);
+        for (uint256 i = 0; i < data.length; i++) {
+            (bool ok, bytes memory result) = address(this).delegatecall(data[i]);
+            if (!ok) {
+                assembly {
+                    revert(add(result, 32), mload(result))
+                }
+            }
+            results[i] = result;
+        }
+    }
+
     function _swapHop(address tokenIn, address tokenOut, uint256 amountIn) internal returns (uint256 amountOut) {
         Pool storage pool = _pool(tokenIn, tokenOut);
         if (tokenIn < tokenOut) {
