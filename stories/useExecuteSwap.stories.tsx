@@ -1,9 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { parseUnits } from 'viem'
-import { useExecuteSwap } from '../src/exports/index.js'
+import { type Address, encodeFunctionData, parseUnits } from 'viem'
+import { useExecuteSwap, useSwapRoute } from '../src/exports/index.js'
+import { swapRouterAbi } from '../src/exports/mock.js'
 import { addressOf, tokenControl } from './support/args.js'
-import { market, storyWallet } from './support/storyContext.js'
+import { simulatedChainId } from './support/simulatedWallet.js'
+import { market, storyWallet, withMockService } from './support/storyContext.js'
 import { Card, ErrorView } from './support/ui.js'
 
 type Args = { token0: string; token1: string; amount: string; slippage: number; minAmountOut?: string }
@@ -13,19 +15,29 @@ function ExecuteSwapDemo({ token0, token1, amount, slippage, minAmountOut }: Arg
   const { execute, status, step, data, error, reset } = useExecuteSwap()
   const decimals0 = market.getToken(token0)?.decimals ?? 18
   const decimals1 = market.getToken(token1)?.decimals ?? 18
+  // The quote the user sees: its amount less the slippage is the floor the signed calls must meet.
+  const route = useSwapRoute({
+    token0: addressOf(token0) as `0x${string}`,
+    token1: addressOf(token1) as `0x${string}`,
+    amountIn: parseUnits(amount, decimals0),
+  })
   const busy = status === 'quoting' || status === 'approving' || status === 'swapping'
   return (
     <Card title={`useExecuteSwap: ${amount} ${token0} → ${token1}`}>
       <p style={{ fontSize: 12 }}>The wallet is simulated in memory; no extension or chain is needed.</p>
+      <p data-testid="quote" style={{ fontSize: 12 }}>
+        {route.data ? `quote: ${route.data.amountOut}` : 'quoting…'}
+      </p>
       <button
         type="button"
-        disabled={busy}
+        disabled={busy || !route.data}
         onClick={() =>
           execute({
             token0: addressOf(token0) as `0x${string}`,
             token1: addressOf(token1) as `0x${string}`,
             amountIn: parseUnits(amount, decimals0),
             slippage,
+            acceptedQuote: route.data,
             minAmountOut: minAmountOut ? parseUnits(minAmountOut, decimals1) : undefined,
           })
         }
@@ -63,19 +75,23 @@ const meta = {
     docs: {
       description: {
         component: `
-Approve-then-swap through viem. Every \`execute\` fetches a fresh \`/swap/info\`, checks it
-(minimum output, trusted addresses, calldata, value, chain), approves only what is needed and
-waits for the approval, simulates the swap, sends it and waits for its receipt. A double click
-sends nothing twice; a rejection stops everything after it.
+Approve-then-swap through viem, without trusting the service with funds. Every \`execute\`
+fetches a fresh \`/swap/info\`, refuses addresses outside the chain's \`trustedAddresses\`,
+simulates the exact calls the wallet will sign and refuses unless the user's floor holds
+(token1 to the user, at least the accepted quote less the slippage; token0 at most
+\`amountIn\`; nothing else leaves), approves only what is needed and waits for it, sends the
+swap pinned to the chain and waits for its receipt. A double click sends nothing twice; a
+rejection stops everything after it.
 
 \`\`\`tsx
 const { execute, status, step, error, data } = useExecuteSwap({
   walletClient,
   publicClient,
-  trustedAddresses: [ROUTER, SPENDER],
+  trustedAddresses: { [mainnet.id]: [ROUTER, SPENDER] },
 })
+const route = useSwapRoute({ token0, token1, amountIn })
 
-<button onClick={() => execute({ token0, token1, amountIn, slippage: 0.01, acceptedQuote: info })}>Swap</button>
+<button onClick={() => execute({ token0, token1, amountIn, slippage: 0.01, acceptedQuote: route.data })}>Swap</button>
 \`\`\``,
       },
     },
@@ -85,13 +101,18 @@ const { execute, status, step, error, data } = useExecuteSwap({
 export default meta
 type Story = StoryObj<typeof meta>
 
-const swapButton = (canvasElement: HTMLElement) => within(canvasElement).getByRole('button', { name: 'Swap' })
+/** The Swap button, once the quote it needs is shown. */
+const swapButton = async (canvasElement: HTMLElement) => {
+  const canvas = within(canvasElement)
+  await canvas.findByText(/^quote: \d+/, {}, { timeout: 5000 })
+  return canvas.getByRole('button', { name: 'Swap' })
+}
 
 /** ERC-20 in: approve (exactly the amount), wait, then swap. */
 export const ApproveThenSwap: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await userEvent.click(swapButton(canvasElement))
+    await userEvent.click(await swapButton(canvasElement))
     await waitFor(() => expect(canvas.getByTestId('status')).toHaveTextContent('status: approving'), {
       timeout: 5000,
     })
@@ -109,7 +130,7 @@ export const NativeIn: Story = {
   args: { token0: 'ETH', token1: 'DAI', amount: '0.5' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await userEvent.click(swapButton(canvasElement))
+    await userEvent.click(await swapButton(canvasElement))
     await waitFor(() => expect(canvas.getByTestId('status')).toHaveTextContent('status: success'), {
       timeout: 10_000,
     })
@@ -122,7 +143,7 @@ export const NativeIn: Story = {
 export const DoubleClick: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    const button = swapButton(canvasElement)
+    const button = await swapButton(canvasElement)
     button.click()
     button.click()
     await waitFor(() => expect(canvas.getByTestId('status')).toHaveTextContent('status: success'), {
@@ -137,7 +158,7 @@ export const Rejected: Story = {
   beforeEach: () => storyWallet().setRejecting(true),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await userEvent.click(swapButton(canvasElement))
+    await userEvent.click(await swapButton(canvasElement))
     await expect(await canvas.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
       /^UserRejectedError/,
     )
@@ -147,9 +168,9 @@ export const Rejected: Story = {
 
 /** The provider trusts only the router: the service's spender is refused before any signature. */
 export const UntrustedSpender: Story = {
-  parameters: { swapProvider: { trustedAddresses: [market.router] } },
+  parameters: { swapProvider: { trustedAddresses: { [simulatedChainId]: [market.router] } } },
   play: async ({ canvasElement }) => {
-    await userEvent.click(swapButton(canvasElement))
+    await userEvent.click(await swapButton(canvasElement))
     const alert = await within(canvasElement).findByRole('alert', {}, { timeout: 5000 })
     await expect(alert).toHaveTextContent(
       /^UntrustedAddressError: Refused to use 0x[0-9a-fA-F]{40} as approvalAddress/,
@@ -162,10 +183,55 @@ export const UntrustedSpender: Story = {
 export const PriceMoved: Story = {
   args: { minAmountOut: '1000' },
   play: async ({ canvasElement }) => {
-    await userEvent.click(swapButton(canvasElement))
+    await userEvent.click(await swapButton(canvasElement))
     await expect(await within(canvasElement).findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
       /^QuoteBelowMinimumError/,
     )
+    await expect(storyWallet().sent).toHaveLength(0)
+  },
+}
+
+/**
+ * A compromised service: `/swap/info` returns the real router and an honest estimate, but
+ * calldata that sends the output to an attacker. The simulation of the calls to sign shows the
+ * user receiving nothing: UnsafeSwapOutcomeError, and the wallet is never asked.
+ */
+export const CompromisedService: Story = {
+  parameters: {
+    mockService: withMockService({
+      setup(service) {
+        const token0 = addressOf('USDC') as Address
+        const token1 = addressOf('WETH') as Address
+        const amountIn = parseUnits('1000', 6)
+        const quote = market.quote({ token0, token1, amountIn })
+        if (!quote) throw new Error('no route')
+        const attacker = '0x000000000000000000000000000000000000dEaD'
+        const deadline = BigInt(Math.floor(Date.now() / 1000) + 600)
+        service.fail({
+          status: 200,
+          endpoint: '/swap/info',
+          body: {
+            data: encodeFunctionData({
+              abi: swapRouterAbi,
+              functionName: 'swap',
+              args: [quote.path, amountIn, 0n, attacker, deadline],
+            }),
+            transferAddress: market.router,
+            transferValue: '0',
+            approvalAddress: market.spender,
+            estimateTransferSeconds: 12,
+            estimateAmount: quote.amountOut.toString(),
+            hopsCount: quote.hops.length,
+            fee: {},
+          },
+        })
+      },
+    }),
+  },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(await swapButton(canvasElement))
+    const alert = await within(canvasElement).findByRole('alert', {}, { timeout: 5000 })
+    await expect(alert).toHaveTextContent(/^UnsafeSwapOutcomeError: Refused to sign/)
     await expect(storyWallet().sent).toHaveLength(0)
   },
 }

@@ -6,6 +6,7 @@ test('the public runtime exports of token-swap-hooks/core', () => {
     [
       "BaseError",
       "ChainMismatchError",
+      "ExecuteSwapError",
       "HttpError",
       "InsufficientAllowanceError",
       "InvalidParameterError",
@@ -19,9 +20,11 @@ test('the public runtime exports of token-swap-hooks/core', () => {
       "TimeoutError",
       "TransactionRevertedError",
       "UnsafeSwapDataError",
+      "UnsafeSwapOutcomeError",
       "UntrustedAddressError",
       "UserRejectedError",
       "WalletError",
+      "checkSwapOutcome",
       "createRateLimiter",
       "createSwapClient",
       "defaultRateLimit",
@@ -42,6 +45,7 @@ test('the public runtime exports of token-swap-hooks/core', () => {
       "maxAttempts",
       "nativeTokenAddress",
       "parseRetryAfter",
+      "revokeAllowance",
       "walk",
     ]
   `)

@@ -7,6 +7,7 @@ test('the public runtime exports of token-swap-hooks', () => {
     [
       "BaseError",
       "ChainMismatchError",
+      "ExecuteSwapError",
       "HttpError",
       "InsufficientAllowanceError",
       "InvalidParameterError",
@@ -22,6 +23,7 @@ test('the public runtime exports of token-swap-hooks', () => {
       "TimeoutError",
       "TransactionRevertedError",
       "UnsafeSwapDataError",
+      "UnsafeSwapOutcomeError",
       "UntrustedAddressError",
       "UserRejectedError",
       "WalletError",
@@ -29,6 +31,7 @@ test('the public runtime exports of token-swap-hooks', () => {
       "getMinAmountOut",
       "isNativeToken",
       "nativeTokenAddress",
+      "revokeAllowance",
       "useExecuteSwap",
       "useLegacyPairs",
       "useLegacyPath",

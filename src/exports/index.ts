@@ -6,11 +6,16 @@ export { isNativeToken, nativeTokenAddress } from '../core/constants.js'
 export { BaseError, type BaseErrorType } from '../core/errors/base.js'
 export {
   ChainMismatchError,
+  ExecuteSwapError,
   InsufficientAllowanceError,
+  type LeftoverAllowance,
   QuoteBelowMinimumError,
+  type SwapOutcome,
+  type SwapOutcomeViolation,
   SwapSimulationError,
   TransactionRevertedError,
   UnsafeSwapDataError,
+  UnsafeSwapOutcomeError,
   UntrustedAddressError,
   UserRejectedError,
   WalletError,
@@ -37,7 +42,9 @@ export type {
   ExecuteSwapParameters,
   ExecuteSwapReturnType,
   ExecuteSwapStep,
+  TrustedAddresses,
 } from '../core/execute/executeSwap.js'
+export { revokeAllowance } from '../core/execute/revokeAllowance.js'
 export type { RateLimitConfig, RateLimitState } from '../core/rateLimiter.js'
 export type { LegacyPath, Pair, Route, SwapInfo, Token, TokenData } from '../core/schemas.js'
 export { getMinAmountOut } from '../core/utils/getMinAmountOut.js'

@@ -21,7 +21,7 @@ export type SwapQueryDefaults = { [resource in QueryResource]?: QueryDefaultsOve
 /** Defaults for `useExecuteSwap`, so that every swap button below the provider shares them. */
 export type SwapExecutionDefaults = Pick<
   ExecuteSwapParameters,
-  'walletClient' | 'publicClient' | 'chainId' | 'trustedAddresses'
+  'walletClient' | 'publicClient' | 'chainId' | 'trustedAddresses' | 'dangerouslyTrustAnyAddress'
 >
 
 export type SwapContextValue = {
@@ -48,8 +48,13 @@ type SharedProps = {
   publicClient?: SwapExecutionDefaults['publicClient'] | undefined
   /** The chain swaps are for. Default: the public client's chain. */
   chainId?: number | undefined
-  /** The only spenders and routers `useExecuteSwap` will approve or call. */
+  /**
+   * The only spenders and routers `useExecuteSwap` will approve or call, per
+   * chain: `{ [mainnet.id]: [ROUTER, SPENDER] }`. Swaps are refused without it.
+   */
   trustedAddresses?: SwapExecutionDefaults['trustedAddresses'] | undefined
+  /** Waives `trustedAddresses` and relies on the outcome check alone. Never set it in an app. */
+  dangerouslyTrustAnyAddress?: boolean | undefined
   children?: ReactNode
 }
 
@@ -79,6 +84,7 @@ export function SwapProvider(props: SwapProviderProps) {
     publicClient,
     chainId,
     trustedAddresses,
+    dangerouslyTrustAnyAddress,
     children,
   } = props
   const client = useClientFromProps(props)
@@ -100,9 +106,18 @@ export function SwapProvider(props: SwapProviderProps) {
       client,
       queryClient,
       queryDefaults: queryDefaults ?? {},
-      execution: { walletClient, publicClient, chainId, trustedAddresses },
+      execution: { walletClient, publicClient, chainId, trustedAddresses, dangerouslyTrustAnyAddress },
     }),
-    [client, queryClient, queryDefaults, walletClient, publicClient, chainId, trustedAddresses],
+    [
+      client,
+      queryClient,
+      queryDefaults,
+      walletClient,
+      publicClient,
+      chainId,
+      trustedAddresses,
+      dangerouslyTrustAnyAddress,
+    ],
   )
   return createElement(SwapContext.Provider, { value }, children)
 }

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import { SwapProvider, type SwapProviderProps } from '../../src/exports/index.js'
+import { simulatedChainId } from './simulatedWallet.js'
 import { market, storyBaseUrl, storyWallet } from './storyContext.js'
 
 /** Client settings a story may change (rate limit, timeout…); the base URL is the mock's. */
@@ -24,8 +25,8 @@ export function SwapStoryProvider({ children, ...props }: SwapStoryProviderProps
       queryClient={queryClient}
       walletClient={wallet.walletClient}
       publicClient={wallet.publicClient}
-      chainId={1}
-      trustedAddresses={[market.router, market.spender]}
+      chainId={simulatedChainId}
+      trustedAddresses={{ [simulatedChainId]: [market.router, market.spender] }}
       {...props}
     >
       {children}

@@ -14,9 +14,11 @@ import {
   isAddressEqual,
   keccak256,
   numberToHex,
+  pad,
   toHex,
 } from 'viem'
-import { isNativeToken } from '../../src/core/constants.js'
+import { isNativeToken, nativeTokenAddress } from '../../src/core/constants.js'
+import { balanceReaderAddress } from '../../src/core/execute/outcomeProbe.js'
 import { swapRouterAbi } from '../../src/mock/routerAbi.js'
 import type { MockMarket } from '../../src/mock/types.js'
 
@@ -25,13 +27,26 @@ export const simulatedAccount: Address = getAddress('0x5a1a5a1a5a1a5a1a5a1a5a1a5
 export const simulatedChainId = 1
 
 const errorAbi = [{ type: 'error', name: 'Error', inputs: [{ name: 'message', type: 'string' }] }] as const
+const transferTopic = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
+const approvalTopic = '0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925'
+const gasPrice = 1_000_000_000n
+const gasPerCall = 120_000n
 
-type Receipt = { hash: Hex; blockNumber: bigint; status: 'success' | 'reverted'; to: Address; from: Address }
+type Log = { address: Address; topics: Hex[]; data: Hex }
+type Receipt = {
+  hash: Hex
+  blockNumber: bigint
+  status: 'success' | 'reverted'
+  to: Address
+  from: Address
+  logs: Log[]
+}
+type Ledger = { balances: Map<string, bigint>; allowances: Map<string, bigint> }
 
 export type SimulatedWalletOptions = {
   /** The market whose router and spender the wallet's chain knows. */
   market: MockMarket
-  /** Balances in smallest units, by token address (native included). */
+  /** The account's balances in smallest units, by token address (native included). */
   balances?: Record<Address, bigint>
   /** How long a transaction takes to be mined, in ms. Default 500. */
   blockTimeMs?: number
@@ -39,20 +54,28 @@ export type SimulatedWalletOptions = {
 
 /**
  * An in-memory EIP-1193 wallet and chain for Storybook: it signs for one
- * account, keeps ERC-20 balances and allowances, mines each transaction after
- * `blockTimeMs`, and executes the mock router's `swap` with the market's
- * quote. It can be told to reject the next requests, as a user would.
+ * account, keeps its ERC-20 and native balances and allowances, mines each
+ * transaction after `blockTimeMs` (charging gas), executes the mock router's
+ * `swap` with the market's quote, emits Transfer and Approval logs, and
+ * answers `eth_simulateV1` (with the balance reader) so that the library's
+ * outcome check runs as against a real node. It can be told to reject the next
+ * requests, as a user would.
  */
 export function createSimulatedWallet({ market, balances = {}, blockTimeMs = 500 }: SimulatedWalletOptions) {
+  const ledger: Ledger = {
+    balances: new Map(Object.entries(balances).map(([k, v]) => [k.toLowerCase(), v])),
+    allowances: new Map(),
+  }
   const state = {
-    balances: new Map<string, bigint>(Object.entries(balances).map(([k, v]) => [k.toLowerCase(), v])),
-    allowances: new Map<string, bigint>(),
     blockNumber: 1n,
     nonce: 0,
     receipts: new Map<Hex, Receipt>(),
+    /** The account's native balance at the end of each block, for historical eth_getBalance. */
+    nativeAt: new Map<bigint, bigint>(),
     rejecting: false,
     sent: [] as { to: Address; data: Hex; value: bigint; hash: Hex }[],
   }
+  state.nativeAt.set(state.blockNumber, ledger.balances.get(nativeTokenAddress.toLowerCase()) ?? 0n)
   const listeners = new Set<() => void>()
   let version = 0
   const notify = () => {
@@ -60,72 +83,127 @@ export function createSimulatedWallet({ market, balances = {}, blockTimeMs = 500
     for (const listener of listeners) listener()
   }
 
-  const balanceOf = (token: Address) => state.balances.get(token.toLowerCase()) ?? 0n
-  const move = (token: Address, delta: bigint) =>
-    state.balances.set(token.toLowerCase(), balanceOf(token) + delta)
+  const balanceIn = (l: Ledger, token: Address) => l.balances.get(token.toLowerCase()) ?? 0n
+  const balanceOf = (token: Address) => balanceIn(ledger, token)
+  const move = (l: Ledger, token: Address, delta: bigint) =>
+    l.balances.set(token.toLowerCase(), balanceIn(l, token) + delta)
   const allowanceKey = (token: Address, spender: Address) => `${token}:${spender}`.toLowerCase()
-  const allowance = (token: Address, spender: Address) =>
-    state.allowances.get(allowanceKey(token, spender)) ?? 0n
+  const allowanceIn = (l: Ledger, token: Address, spender: Address) =>
+    l.allowances.get(allowanceKey(token, spender)) ?? 0n
+  const allowance = (token: Address, spender: Address) => allowanceIn(ledger, token, spender)
+  const topic = (address: Address) => pad(address)
+  const amount = (value: bigint) => encodeAbiParameters([{ type: 'uint256' }], [value])
 
-  /** Runs a call against the state; returns its result or throws a revert. `apply` commits it. */
-  function execute({ to, data, value }: { to: Address; data: Hex; value: bigint }, apply: boolean): Hex {
+  /** Runs a call from the account against a ledger, which it changes; returns its result and logs or throws a revert. */
+  function execute(
+    l: Ledger,
+    { to, data, value }: { to: Address; data: Hex; value: bigint },
+  ): { data: Hex; logs: Log[] } {
+    if (isAddressEqual(to, balanceReaderAddress)) {
+      const holder = getAddress(`0x${data.slice(-40)}`)
+      return {
+        data: amount(isAddressEqual(holder, simulatedAccount) ? balanceIn(l, nativeTokenAddress) : 0n),
+        logs: [],
+      }
+    }
     if (isAddressEqual(to, market.router)) {
       const { args } = decodeFunctionData({ abi: swapRouterAbi, data })
-      const [path, amountIn, minAmountOut] = args
+      const [path, amountIn, minAmountOut, recipient] = args
       const token0 = path[0] as Address
       const token1 = path[path.length - 1] as Address
       if (isNativeToken(token0) ? value !== amountIn : value !== 0n) revert('Router: wrong value')
-      if (!isNativeToken(token0) && allowance(token0, market.spender) < amountIn)
+      if (!isNativeToken(token0) && allowanceIn(l, token0, market.spender) < amountIn)
         revert('Router: allowance too low')
-      if (balanceOf(token0) < amountIn) revert('Router: balance too low')
+      if (balanceIn(l, token0) < amountIn) revert('Router: balance too low')
       const quote = market.quote({ token0, token1, amountIn })
       if (!quote || quote.amountOut < minAmountOut) revert('Router: slippage')
-      if (apply) {
-        if (!isNativeToken(token0))
-          state.allowances.set(
-            allowanceKey(token0, market.spender),
-            allowance(token0, market.spender) - amountIn,
-          )
-        move(token0, -amountIn)
-        move(token1, quote.amountOut)
+      const logs: Log[] = []
+      if (!isNativeToken(token0)) {
+        l.allowances.set(
+          allowanceKey(token0, market.spender),
+          allowanceIn(l, token0, market.spender) - amountIn,
+        )
+        logs.push({
+          address: token0,
+          topics: [transferTopic, topic(simulatedAccount), topic(market.router)],
+          data: amount(amountIn),
+        })
       }
-      return encodeFunctionResult({ abi: swapRouterAbi, functionName: 'swap', result: quote.amountOut })
+      move(l, token0, -amountIn)
+      // Only the account's balances are kept: output to anyone else leaves this chain's view.
+      if (isAddressEqual(recipient, simulatedAccount)) move(l, token1, quote.amountOut)
+      if (!isNativeToken(token1))
+        logs.push({
+          address: token1,
+          topics: [transferTopic, topic(market.router), topic(recipient)],
+          data: amount(quote.amountOut),
+        })
+      return {
+        data: encodeFunctionResult({ abi: swapRouterAbi, functionName: 'swap', result: quote.amountOut }),
+        logs,
+      }
     }
     // Any other address is an ERC-20 token.
     const call = decodeFunctionData({ abi: erc20Abi, data })
-    if (call.functionName === 'approve') {
-      const [spender, amount] = call.args
-      if (apply) state.allowances.set(allowanceKey(to, spender), amount)
-      return encodeFunctionResult({ abi: erc20Abi, functionName: 'approve', result: true })
+    switch (call.functionName) {
+      case 'approve': {
+        const [spender, value] = call.args
+        l.allowances.set(allowanceKey(to, spender), value)
+        return {
+          data: encodeFunctionResult({ abi: erc20Abi, functionName: 'approve', result: true }),
+          logs: [
+            {
+              address: to,
+              topics: [approvalTopic, topic(simulatedAccount), topic(spender)],
+              data: amount(value),
+            },
+          ],
+        }
+      }
+      case 'allowance':
+        return {
+          data: encodeFunctionResult({
+            abi: erc20Abi,
+            functionName: 'allowance',
+            result: allowanceIn(l, to, call.args[1]),
+          }),
+          logs: [],
+        }
+      case 'balanceOf': {
+        const held = isAddressEqual(call.args[0], simulatedAccount) ? balanceIn(l, to) : 0n
+        return {
+          data: encodeFunctionResult({ abi: erc20Abi, functionName: 'balanceOf', result: held }),
+          logs: [],
+        }
+      }
+      case 'decimals':
+        return {
+          data: encodeFunctionResult({
+            abi: erc20Abi,
+            functionName: 'decimals',
+            result: market.getToken(to)?.decimals ?? 18,
+          }),
+          logs: [],
+        }
+      default:
+        return revert(`Token: ${call.functionName} not simulated`)
     }
-    if (call.functionName === 'allowance')
-      return encodeFunctionResult({
-        abi: erc20Abi,
-        functionName: 'allowance',
-        result: allowance(to, call.args[1]),
-      })
-    if (call.functionName === 'balanceOf')
-      return encodeFunctionResult({ abi: erc20Abi, functionName: 'balanceOf', result: balanceOf(to) })
-    if (call.functionName === 'decimals')
-      return encodeFunctionResult({
-        abi: erc20Abi,
-        functionName: 'decimals',
-        result: market.getToken(to)?.decimals ?? 18,
-      })
-    return revert(`Token: ${call.functionName} not simulated`)
   }
+
+  const fork = (): Ledger => ({ balances: new Map(ledger.balances), allowances: new Map(ledger.allowances) })
 
   function revert(reason: string): never {
     const data = encodeErrorResult({ abi: errorAbi, errorName: 'Error', args: [reason] })
     throw Object.assign(new Error(`execution reverted: ${reason}`), { code: 3, data })
   }
 
-  const block = () => ({
-    number: numberToHex(state.blockNumber),
-    hash: keccak256(toHex(`block-${state.blockNumber}`)),
-    parentHash: keccak256(toHex(`block-${state.blockNumber - 1n}`)),
+  const blockHash = (number: bigint) => keccak256(toHex(`block-${number}`))
+  const block = (number = state.blockNumber) => ({
+    number: numberToHex(number),
+    hash: blockHash(number),
+    parentHash: blockHash(number - 1n),
     timestamp: numberToHex(Math.floor(Date.now() / 1000)),
-    baseFeePerGas: numberToHex(1_000_000_000n),
+    baseFeePerGas: numberToHex(gasPrice),
     gasLimit: numberToHex(30_000_000n),
     gasUsed: '0x0',
     transactions: [],
@@ -143,10 +221,61 @@ export function createSimulatedWallet({ market, balances = {}, blockTimeMs = 500
     transactionsRoot: `0x${'0'.repeat(64)}`,
     uncles: [],
   })
+  const rpcLog = (log: Log, index: number, receipt: { hash: Hex; blockNumber: bigint }) => ({
+    ...log,
+    blockNumber: numberToHex(receipt.blockNumber),
+    blockHash: blockHash(receipt.blockNumber),
+    transactionHash: receipt.hash,
+    transactionIndex: '0x0',
+    logIndex: numberToHex(index),
+    removed: false,
+  })
+
+  /** `eth_simulateV1`: each block's calls run in order on a fork of the ledger; nothing is committed. */
+  function simulate(payload: {
+    blockStateCalls: { calls: { to: Address; data?: Hex; input?: Hex; value?: Hex }[] }[]
+  }) {
+    const forked = fork()
+    return payload.blockStateCalls.map((blockCalls, blockIndex) => {
+      const number = state.blockNumber + 1n + BigInt(blockIndex)
+      return {
+        ...block(number),
+        calls: blockCalls.calls.map((call) => {
+          try {
+            const result = execute(forked, {
+              to: call.to,
+              data: call.data ?? call.input ?? '0x',
+              value: BigInt(call.value ?? '0x0'),
+            })
+            return {
+              status: '0x1',
+              returnData: result.data,
+              gasUsed: numberToHex(gasPerCall),
+              logs: result.logs.map((log, index) =>
+                rpcLog(log, index, { hash: `0x${'0'.repeat(64)}`, blockNumber: number }),
+              ),
+            }
+          } catch (error) {
+            const data = (error as { data?: Hex }).data ?? '0x'
+            return {
+              status: '0x0',
+              returnData: data,
+              gasUsed: numberToHex(gasPerCall),
+              logs: [],
+              error: { code: 3, message: (error as Error).message, data },
+            }
+          }
+        }),
+      }
+    })
+  }
 
   const provider = {
     async request({ method, params }: { method: string; params?: unknown }): Promise<unknown> {
-      const [first] = (params ?? []) as [Record<string, string> | string | undefined]
+      const [first, second] = (params ?? []) as [
+        Record<string, string> | string | undefined,
+        string | undefined,
+      ]
       switch (method) {
         case 'eth_chainId':
           return numberToHex(simulatedChainId)
@@ -163,39 +292,56 @@ export function createSimulatedWallet({ market, balances = {}, blockTimeMs = 500
           return block()
         case 'eth_gasPrice':
         case 'eth_maxPriorityFeePerGas':
-          return numberToHex(1_000_000_000n)
+          return numberToHex(gasPrice)
         case 'eth_estimateGas':
-          return numberToHex(120_000n)
+          return numberToHex(gasPerCall)
         case 'eth_getTransactionCount':
           return numberToHex(state.nonce)
-        case 'eth_getBalance':
-          return numberToHex(balanceOf('0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'))
+        case 'eth_getBalance': {
+          if (!isAddressEqual(first as Address, simulatedAccount)) return '0x0'
+          const at = second?.startsWith('0x') ? BigInt(second) : undefined
+          if (at === undefined) return numberToHex(balanceOf(nativeTokenAddress))
+          let latest = 0n
+          for (const [number, balance] of state.nativeAt) if (number <= at) latest = balance
+          return numberToHex(latest)
+        }
         case 'eth_call': {
           const tx = first as { to: Address; data: Hex; value?: Hex }
-          return execute({ to: tx.to, data: tx.data, value: BigInt(tx.value ?? '0x0') }, false)
+          return execute(fork(), { to: tx.to, data: tx.data, value: BigInt(tx.value ?? '0x0') }).data
         }
+        case 'eth_simulateV1':
+          return simulate(first as never)
         case 'eth_sendTransaction': {
           if (state.rejecting) throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
-          const tx = first as { to: Address; data: Hex; value?: Hex }
+          const tx = first as { to: Address; data: Hex; value?: Hex; chainId?: Hex }
+          if (tx.chainId !== undefined && BigInt(tx.chainId) !== BigInt(simulatedChainId))
+            throw Object.assign(new Error(`Invalid chainId ${tx.chainId}.`), { code: -32602 })
           const value = BigInt(tx.value ?? '0x0')
           const hash = keccak256(encodeAbiParameters([{ type: 'uint256' }], [BigInt(++state.nonce)]))
           state.sent.push({ to: tx.to, data: tx.data, value, hash })
           notify()
-          // Mined after one block time: the effects apply then (or the transaction reverts).
+          // Mined after one block time: the effects apply then (or the transaction reverts); gas is paid either way.
           setTimeout(() => {
             state.blockNumber += 1n
             let status: Receipt['status'] = 'success'
+            let logs: Log[] = []
+            const attempt = fork()
             try {
-              execute({ to: tx.to, data: tx.data, value }, true)
+              logs = execute(attempt, { to: tx.to, data: tx.data, value }).logs
+              ledger.balances = attempt.balances
+              ledger.allowances = attempt.allowances
             } catch {
               status = 'reverted'
             }
+            move(ledger, nativeTokenAddress, -gasPerCall * gasPrice)
+            state.nativeAt.set(state.blockNumber, balanceOf(nativeTokenAddress))
             state.receipts.set(hash, {
               hash,
               blockNumber: state.blockNumber,
               status,
               to: tx.to,
               from: simulatedAccount,
+              logs,
             })
             notify()
           }, blockTimeMs)
@@ -207,15 +353,15 @@ export function createSimulatedWallet({ market, balances = {}, blockTimeMs = 500
           return {
             transactionHash: receipt.hash,
             transactionIndex: '0x0',
-            blockHash: keccak256(toHex(`block-${receipt.blockNumber}`)),
+            blockHash: blockHash(receipt.blockNumber),
             blockNumber: numberToHex(receipt.blockNumber),
             from: receipt.from,
             to: receipt.to,
-            cumulativeGasUsed: numberToHex(120_000n),
-            gasUsed: numberToHex(120_000n),
-            effectiveGasPrice: numberToHex(1_000_000_000n),
+            cumulativeGasUsed: numberToHex(gasPerCall),
+            gasUsed: numberToHex(gasPerCall),
+            effectiveGasPrice: numberToHex(gasPrice),
             contractAddress: null,
-            logs: [],
+            logs: receipt.logs.map((log, index) => rpcLog(log, index, receipt)),
             logsBloom: `0x${'0'.repeat(512)}`,
             status: receipt.status === 'success' ? '0x1' : '0x0',
             type: '0x2',
@@ -229,16 +375,16 @@ export function createSimulatedWallet({ market, balances = {}, blockTimeMs = 500
           return {
             hash: tx.hash,
             nonce: numberToHex(index),
-            blockHash: receipt ? keccak256(toHex(`block-${receipt.blockNumber}`)) : null,
+            blockHash: receipt ? blockHash(receipt.blockNumber) : null,
             blockNumber: receipt ? numberToHex(receipt.blockNumber) : null,
             transactionIndex: receipt ? '0x0' : null,
             from: simulatedAccount,
             to: tx.to,
             value: numberToHex(tx.value),
-            gas: numberToHex(120_000n),
-            gasPrice: numberToHex(1_000_000_000n),
-            maxFeePerGas: numberToHex(2_000_000_000n),
-            maxPriorityFeePerGas: numberToHex(1_000_000_000n),
+            gas: numberToHex(gasPerCall),
+            gasPrice: numberToHex(gasPrice),
+            maxFeePerGas: numberToHex(2n * gasPrice),
+            maxPriorityFeePerGas: numberToHex(gasPrice),
             input: tx.data,
             type: '0x2',
             chainId: numberToHex(simulatedChainId),

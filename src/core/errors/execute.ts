@@ -2,51 +2,198 @@ import type { Address, Hex, TransactionReceipt } from 'viem'
 import { BaseError } from './base.js'
 
 /** Where in the swap flow an error happened. */
-export type ExecuteSwapStage = 'quote' | 'chain' | 'approval' | 'simulation' | 'swap'
+export type ExecuteSwapStage = 'quote' | 'chain' | 'approval' | 'simulation' | 'swap' | 'revoke'
+
+/**
+ * An allowance an approval of this flow left behind because the swap did not
+ * happen (rejected, refused or reverted after the approval was mined).
+ */
+export type LeftoverAllowance = {
+  chainId: number
+  /** The ERC-20 token (the swap's token0). */
+  token: Address
+  owner: Address
+  spender: Address
+  /** The allowance left, read after the failure (0 once revoked). */
+  amount: bigint
+  /** The `approve(spender, 0)` transaction, when `revokeOnFailure` revoked it. */
+  revokeHash?: Hex | undefined
+}
+
+/**
+ * The base of the errors `executeSwap` ends with. `leftoverAllowance` is set
+ * when an approval of the flow was mined and the swap then did not happen:
+ * revoke it with `revokeAllowance({ walletClient, publicClient, ...error.leftoverAllowance })`,
+ * or pass `revokeOnFailure: true` to have the flow do it.
+ *
+ * @example
+ * if (error instanceof ExecuteSwapError && error.leftoverAllowance?.amount)
+ *   await revokeAllowance({ walletClient, publicClient, ...error.leftoverAllowance })
+ */
+export class ExecuteSwapError extends BaseError {
+  override name = 'ExecuteSwapError'
+  leftoverAllowance: LeftoverAllowance | undefined = undefined
+}
+
+/**
+ * Records on `error` the allowance a failed flow left, and says so in its message.
+ *
+ * @example
+ * throw noteLeftoverAllowance(error, { chainId, token, owner, spender, amount })
+ */
+export function noteLeftoverAllowance(error: unknown, leftover: LeftoverAllowance): unknown {
+  if (!(error instanceof ExecuteSwapError)) return error
+  error.leftoverAllowance = leftover
+  const line =
+    leftover.amount === 0n
+      ? leftover.revokeHash
+        ? `The approval was revoked (${leftover.revokeHash}).`
+        : 'No allowance is left.'
+      : `An allowance of ${leftover.amount} for ${leftover.spender} on ${leftover.token} is left: revoke it with revokeAllowance({ walletClient, publicClient, ...error.leftoverAllowance }).`
+  error.metaMessages = [...(error.metaMessages ?? []), line]
+  error.message = `${error.message}\n\n${line}`
+  return error
+}
 
 export type UntrustedAddressErrorType = UntrustedAddressError & { name: 'UntrustedAddressError' }
 
 /**
  * The service asked for an approval or a transaction to an address that is
- * not in `trustedAddresses`, or to the token contract itself. Nothing was
- * signed: a compromised API must not obtain an approval for an arbitrary spender.
+ * not in `trustedAddresses` for the swap's chain, or to a token contract or
+ * the zero address. Nothing was signed: a compromised service must not obtain
+ * an approval for an arbitrary spender.
  *
  * @example
- * <SwapProvider baseUrl={url} trustedAddresses={[ROUTER, SPENDER]}>…</SwapProvider>
+ * <SwapProvider baseUrl={url} trustedAddresses={{ [mainnet.id]: [ROUTER, SPENDER] }}>…</SwapProvider>
  */
-export class UntrustedAddressError extends BaseError {
+export class UntrustedAddressError extends ExecuteSwapError {
   override name = 'UntrustedAddressError' as const
   address: Address
   role: 'approvalAddress' | 'transferAddress'
+  chainId: number
 
   constructor({
     address,
     role,
     reason,
-  }: { address: Address; role: 'approvalAddress' | 'transferAddress'; reason: string }) {
-    super(`Refused to use ${address} as ${role}: ${reason}.`, {
+    chainId,
+  }: { address: Address; role: 'approvalAddress' | 'transferAddress'; reason: string; chainId: number }) {
+    super(`Refused to use ${address} as ${role} on chain ${chainId}: ${reason}.`, {
       metaMessages: ['Nothing was signed.'],
     })
     this.address = address
     this.role = role
+    this.chainId = chainId
   }
 }
 
 export type UnsafeSwapDataErrorType = UnsafeSwapDataError & { name: 'UnsafeSwapDataError' }
 
 /**
- * The swap transaction the service built would move funds in a way a swap
- * never does: an ERC-20 transfer or approve as calldata, or more native value
- * than the swap's input. Nothing was signed.
+ * The swap transaction the service built carries more native value than the
+ * swap's input allows. Nothing was signed.
  *
  * @example
  * if (error instanceof UnsafeSwapDataError) reportCompromisedQuote(error)
  */
-export class UnsafeSwapDataError extends BaseError {
+export class UnsafeSwapDataError extends ExecuteSwapError {
   override name = 'UnsafeSwapDataError' as const
 
   constructor({ reason }: { reason: string }) {
     super(`Refused to send the swap transaction: ${reason}.`, { metaMessages: ['Nothing was signed.'] })
+  }
+}
+
+/** What a set of calls does to the user's funds, as simulated or as mined. */
+export type SwapOutcome = {
+  /** token0 that left the user, in its smallest unit. */
+  amountIn: bigint
+  /** token1 that reached the recipient, in its smallest unit. */
+  amountOut: bigint
+  /**
+   * How it was measured: `eth_simulateV1` (balances and every log), `eth_call`
+   * (the fallback for nodes without it: token0, token1 and native balances
+   * only) or `receipt` (after the swap was mined).
+   */
+  method: 'eth_simulateV1' | 'eth_call' | 'receipt'
+  /** Gas each simulated call used, in order (`eth_simulateV1` only). */
+  gasUsed?: readonly bigint[] | undefined
+}
+
+/** One way the simulated (or mined) calls would move the user's funds other than the swap they asked for. */
+export type SwapOutcomeViolation =
+  /** token0 would leave the user beyond `amountIn`. */
+  | { type: 'overspent'; token: Address; amount: bigint; limit: bigint }
+  /** token1 would reach the recipient below the user's floor (`minAmountOut`). */
+  | { type: 'underpaid'; token: Address; amount: bigint; limit: bigint }
+  /** Another asset (native coin, ERC-20, NFT) would leave the user; `amount` is the value or token id. */
+  | { type: 'outflow'; token: Address; amount: bigint }
+  /** The user would grant an approval (ERC-20/721, operator, Permit2) the swap does not need. */
+  | { type: 'approval'; token: Address; spender: Address }
+
+export type UnsafeSwapOutcomeErrorType = UnsafeSwapOutcomeError & { name: 'UnsafeSwapOutcomeError' }
+
+/**
+ * Simulating the exact calls the wallet would sign showed them moving the
+ * user's funds in a way the swap does not allow: token1 to someone else or
+ * below the user's floor, more token0 than `amountIn`, another asset leaving,
+ * or an approval granted. Whatever the service said, nothing was signed
+ * (`stage: 'simulation'`). With `stage: 'receipt'` the swap was mined and the
+ * realized amounts broke the floor (the state moved between simulation and
+ * mining); `hash` and `receipt` say which transaction.
+ *
+ * @example
+ * if (error instanceof UnsafeSwapOutcomeError) console.warn(error.violations)
+ */
+export class UnsafeSwapOutcomeError extends ExecuteSwapError {
+  override name = 'UnsafeSwapOutcomeError' as const
+  violations: readonly SwapOutcomeViolation[]
+  outcome: SwapOutcome
+  stage: 'simulation' | 'receipt'
+  hash: Hex | undefined
+  receipt: TransactionReceipt | undefined
+
+  constructor({
+    violations,
+    outcome,
+    stage,
+    receipt,
+  }: {
+    violations: readonly SwapOutcomeViolation[]
+    outcome: SwapOutcome
+    stage: 'simulation' | 'receipt'
+    receipt?: TransactionReceipt | undefined
+  }) {
+    super(
+      stage === 'simulation'
+        ? 'Refused to sign: the swap would not do what was asked.'
+        : 'The swap was mined, but it did not do what was asked.',
+      {
+        metaMessages: [
+          ...violations.map(describeViolation),
+          `Measured with ${outcome.method}: ${outcome.amountIn} in, ${outcome.amountOut} out.`,
+          stage === 'simulation' ? 'Nothing was signed.' : `Hash: ${receipt?.transactionHash}`,
+        ],
+      },
+    )
+    this.violations = violations
+    this.outcome = outcome
+    this.stage = stage
+    this.receipt = receipt
+    this.hash = receipt?.transactionHash
+  }
+}
+
+function describeViolation(violation: SwapOutcomeViolation): string {
+  switch (violation.type) {
+    case 'overspent':
+      return `${violation.amount} of ${violation.token} would leave the user, at most ${violation.limit} allowed.`
+    case 'underpaid':
+      return `${violation.amount} of ${violation.token} would reach the recipient, at least ${violation.limit} required.`
+    case 'outflow':
+      return `${violation.token} (${violation.amount}) would leave the user; the swap does not spend it.`
+    case 'approval':
+      return `The user would approve ${violation.spender} on ${violation.token}.`
   }
 }
 
@@ -60,7 +207,7 @@ export type QuoteBelowMinimumErrorType = QuoteBelowMinimumError & { name: 'Quote
  * @example
  * if (error instanceof QuoteBelowMinimumError) setQuote(error.estimateAmount)
  */
-export class QuoteBelowMinimumError extends BaseError {
+export class QuoteBelowMinimumError extends ExecuteSwapError {
   override name = 'QuoteBelowMinimumError' as const
   estimateAmount: bigint
   minAmountOut: bigint
@@ -82,15 +229,16 @@ export type ChainMismatchErrorType = ChainMismatchError & { name: 'ChainMismatch
 
 /**
  * The wallet (or the public client) is on another chain than the swap's, and
- * switching did not help. Nothing was signed.
+ * switching did not help, or the wallet moved to another chain during the
+ * flow. Nothing was sent from then on.
  *
  * @example
  * if (error instanceof ChainMismatchError) promptSwitchTo(error.expectedChainId)
  */
-export class ChainMismatchError extends BaseError {
+export class ChainMismatchError extends ExecuteSwapError {
   override name = 'ChainMismatchError' as const
   expectedChainId: number
-  actualChainId: number
+  actualChainId: number | undefined
   client: 'wallet' | 'public'
 
   constructor({
@@ -98,12 +246,18 @@ export class ChainMismatchError extends BaseError {
     actualChainId,
     client,
     cause,
-  }: { expectedChainId: number; actualChainId: number; client: 'wallet' | 'public'; cause?: unknown }) {
+  }: {
+    expectedChainId: number
+    actualChainId: number | undefined
+    client: 'wallet' | 'public'
+    cause?: unknown
+  }) {
+    const actual = actualChainId === undefined ? 'another chain' : `chain ${actualChainId}`
     super(
       client === 'wallet'
-        ? `The wallet is on chain ${actualChainId}, the swap needs chain ${expectedChainId}.`
-        : `The public client reads chain ${actualChainId}, the swap needs chain ${expectedChainId}.`,
-      { metaMessages: ['Nothing was signed.'], cause },
+        ? `The wallet is on ${actual}, the swap needs chain ${expectedChainId}.`
+        : `The public client reads ${actual}, the swap needs chain ${expectedChainId}.`,
+      { metaMessages: ['Nothing was sent on any chain from then on.'], cause },
     )
     this.expectedChainId = expectedChainId
     this.actualChainId = actualChainId
@@ -119,7 +273,7 @@ export type UserRejectedErrorType = UserRejectedError & { name: 'UserRejectedErr
  * @example
  * if (error instanceof UserRejectedError) return // not worth an error toast
  */
-export class UserRejectedError extends BaseError {
+export class UserRejectedError extends ExecuteSwapError {
   override name = 'UserRejectedError' as const
   stage: ExecuteSwapStage
 
@@ -141,7 +295,7 @@ export type TransactionRevertedErrorType = TransactionRevertedError & { name: 'T
  * @example
  * if (error instanceof TransactionRevertedError) console.log(error.hash, error.stage)
  */
-export class TransactionRevertedError extends BaseError {
+export class TransactionRevertedError extends ExecuteSwapError {
   override name = 'TransactionRevertedError' as const
   hash: Hex
   stage: ExecuteSwapStage
@@ -158,28 +312,33 @@ export class TransactionRevertedError extends BaseError {
 export type SwapSimulationErrorType = SwapSimulationError & { name: 'SwapSimulationError' }
 
 /**
- * Simulating the swap (`eth_call`) reverted, so the wallet was never asked to
- * sign it. `reason` is the decoded revert reason when there is one.
+ * Simulating the calls the wallet would sign reverted, so the wallet was never
+ * asked to sign them. `stage` says which call (`'approval'` or `'swap'`);
+ * `reason` is the decoded revert reason when there is one.
  *
  * @example
  * if (error instanceof SwapSimulationError) toast(`Swap would fail: ${error.reason ?? 'reverted'}`)
  */
-export class SwapSimulationError extends BaseError {
+export class SwapSimulationError extends ExecuteSwapError {
   override name = 'SwapSimulationError' as const
   reason: string | undefined
   data: Hex | undefined
+  stage: 'approval' | 'swap'
 
   constructor({
     reason,
     data,
+    stage = 'swap',
     cause,
-  }: { reason: string | undefined; data: Hex | undefined; cause: unknown }) {
-    super(reason ? `The swap would revert: ${reason}.` : 'The swap would revert.', {
+  }: { reason: string | undefined; data: Hex | undefined; stage?: 'approval' | 'swap'; cause?: unknown }) {
+    const what = stage === 'approval' ? 'approval' : 'swap'
+    super(reason ? `The ${what} would revert: ${reason}.` : `The ${what} would revert.`, {
       metaMessages: ['The wallet was not asked to sign it.'],
       cause,
     })
     this.reason = reason
     this.data = data
+    this.stage = stage
   }
 }
 
@@ -194,7 +353,7 @@ export type InsufficientAllowanceErrorType = InsufficientAllowanceError & {
  * @example
  * if (error instanceof InsufficientAllowanceError) console.log(error.allowance, error.required)
  */
-export class InsufficientAllowanceError extends BaseError {
+export class InsufficientAllowanceError extends ExecuteSwapError {
   override name = 'InsufficientAllowanceError' as const
   allowance: bigint
   required: bigint
@@ -217,7 +376,7 @@ export type WalletErrorType = WalletError & { name: 'WalletError' }
  * @example
  * if (error instanceof WalletError) console.error(error.stage, error.details)
  */
-export class WalletError extends BaseError {
+export class WalletError extends ExecuteSwapError {
   override name = 'WalletError' as const
   stage: ExecuteSwapStage
 

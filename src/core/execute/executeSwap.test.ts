@@ -1,7 +1,6 @@
 import {
   type Address,
   decodeFunctionData,
-  encodeFunctionData,
   erc20Abi,
   maxUint256,
   parseEther,
@@ -19,10 +18,8 @@ import {
   QuoteBelowMinimumError,
   SwapSimulationError,
   TransactionRevertedError,
-  UnsafeSwapDataError,
   UntrustedAddressError,
   UserRejectedError,
-  WalletError,
 } from '../errors/execute.js'
 import { InvalidParameterError } from '../errors/parameter.js'
 import { type ExecuteSwapParameters, type ExecuteSwapStep, executeSwap } from './executeSwap.js'
@@ -31,13 +28,26 @@ const h = setupSwapHarness()
 
 type Swap = Omit<ExecuteSwapParameters, 'walletClient' | 'publicClient'>
 
-/** Runs executeSwap with the user's wallet, recording every step. */
+/** The user's floor when a test gives none: the market's quote less 1%. */
+function defaultFloor(swap: Swap): bigint {
+  try {
+    return (quote(swap.token0, swap.token1, swap.amountIn).amountOut * 99n) / 100n
+  } catch {
+    return 1n
+  }
+}
+
+/** Runs executeSwap with the user's wallet and the fixture's router and spender trusted, recording every step. */
 async function run(swap: Swap, wallet: TestWallet = h.wallet(), client: SwapClient = h.swapClient()) {
   const steps: ExecuteSwapStep[] = []
   const outcome = await executeSwap(client, {
     walletClient: wallet.walletClient,
     publicClient: h.fixture.publicClient,
     onStep: (step) => steps.push(step),
+    trustedAddresses: { [h.fixture.chain.id]: [h.fixture.router, h.fixture.spender] },
+    ...(swap.minAmountOut === undefined && swap.acceptedQuote === undefined
+      ? { minAmountOut: defaultFloor(swap) }
+      : {}),
     ...swap,
   }).then(
     (result) => ({ result, error: undefined }),
@@ -100,13 +110,23 @@ describe('executeSwap on a real chain', () => {
       'fetching-quote',
       'checking-chain',
       'checking-allowance',
+      'simulating', // the approval and the swap, together, on the current state
+      'simulating',
       'approving',
       'waiting-for-approval',
+      'simulating', // the swap again, on the state the approval left
       'simulating',
       'sending-swap',
       'waiting-for-swap',
       'done',
     ])
+    // What the simulation predicted is what the chain did.
+    expect(result?.simulated).toMatchObject({
+      amountIn,
+      amountOut: expected.amountOut,
+      method: 'eth_simulateV1',
+    })
+    expect(result?.realized).toEqual({ amountIn, amountOut: expected.amountOut, method: 'receipt' })
   })
 
   test('a sufficient existing allowance: no approve is sent', async () => {
@@ -209,7 +229,12 @@ describe('executeSwap on a real chain', () => {
     try {
       const before = await state(['ETH', 'USDC'])
       const { error, sent } = await run(
-        { token0: h.address('ETH'), token1: h.address('USDC'), amountIn: parseEther('1') },
+        {
+          token0: h.address('ETH'),
+          token1: h.address('USDC'),
+          amountIn: parseEther('1'),
+          trustedAddresses: { [h.fixture.chain.id]: [h.fixture.revertingRouter] },
+        },
         h.wallet(),
         other.client,
       )
@@ -265,21 +290,17 @@ describe('executeSwap on a real chain', () => {
     expect(after.balances).toEqual(before.balances)
   })
 
-  test('a token whose approve always reverts: the approval fails, the swap is never sent', async () => {
+  test('a token whose approve always reverts: the simulation sees it, the wallet is never asked', async () => {
     const before = await state(['BAD', 'TKA'])
     const { error, sent } = await run({
       token0: h.address('BAD'),
       token1: h.address('TKA'),
       amountIn: parseEther('1'),
     })
-    // The wallet mines the reverting approve (anvil does) or refuses it at gas estimation (many wallets do).
-    expect(error instanceof TransactionRevertedError || error instanceof WalletError).toBe(true)
-    expect((error as TransactionRevertedError | WalletError).stage).toBe('approval')
-    expect(sent).toHaveLength(1)
-    const after = await state(['BAD', 'TKA'])
-    expect(after.balances).toEqual(before.balances)
-    expect(after.allowances).toEqual(before.allowances)
-    expect(after.nonce - before.nonce).toBeLessThanOrEqual(1)
+    expect(error).toBeInstanceOf(SwapSimulationError)
+    expect(error).toMatchObject({ stage: 'approval', reason: 'TestERC20: approve disabled' })
+    expect(sent).toHaveLength(0)
+    expect(await state(['BAD', 'TKA'])).toEqual(before)
   })
 
   test.each([
@@ -302,6 +323,18 @@ describe('executeSwap on a real chain', () => {
       expect(after.nonce).toBe(before.nonce + mined)
       expect(after.balances).toEqual(before.balances)
       expect(after.allowances.TKA).toBe(stage === 'swap' ? amountIn : 0n)
+      // After a mined approval, the error says what allowance is left.
+      expect((error as UserRejectedError).leftoverAllowance).toEqual(
+        stage === 'swap'
+          ? {
+              chainId: h.fixture.chain.id,
+              token: TKA,
+              owner: h.fixture.accounts.user.address,
+              spender: h.fixture.spender,
+              amount: amountIn,
+            }
+          : undefined,
+      )
     },
   )
 
@@ -350,7 +383,7 @@ describe('executeSwap on a real chain', () => {
       token0: h.address('TKA'),
       token1: h.address('USDC'),
       amountIn: parseEther('1'),
-      trustedAddresses: [h.fixture.router],
+      trustedAddresses: { [h.fixture.chain.id]: [h.fixture.router] },
     })
     expect(error).toBeInstanceOf(UntrustedAddressError)
     expect(error).toMatchObject({ role: 'approvalAddress', address: h.fixture.spender })
@@ -363,7 +396,9 @@ describe('executeSwap on a real chain', () => {
       token0: h.address('TKA'),
       token1: h.address('USDC'),
       amountIn: parseEther('1'),
-      trustedAddresses: [h.fixture.router.toLowerCase() as Address, h.fixture.spender],
+      trustedAddresses: {
+        [h.fixture.chain.id]: [h.fixture.router.toLowerCase() as Address, h.fixture.spender],
+      },
     })
     expect(error).toBeUndefined()
   })
@@ -395,53 +430,6 @@ describe('executeSwap on a real chain', () => {
     expect(accepted.sent).toHaveLength(0)
   })
 
-  describe('a compromised service', () => {
-    const attacker: Address = '0x000000000000000000000000000000000000dEaD'
-    const info = (overrides: Record<string, unknown>) => ({
-      data: '0x12345678',
-      transferAddress: h.fixture.router,
-      transferValue: '0',
-      approvalAddress: h.fixture.spender,
-      estimateTransferSeconds: 12,
-      estimateAmount: '1000',
-      hopsCount: 1,
-      fee: {},
-      ...overrides,
-    })
-
-    test.each([
-      [
-        'a transfer of the input token to the attacker',
-        () =>
-          info({
-            transferAddress: h.address('TKA'),
-            data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [attacker, 1n] }),
-          }),
-        UntrustedAddressError,
-      ],
-      [
-        'an approve calldata sent to the router',
-        () =>
-          info({
-            data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [attacker, 1n] }),
-          }),
-        UnsafeSwapDataError,
-      ],
-      [
-        'native value on an ERC-20 swap',
-        () => info({ transferValue: parseEther('10').toString() }),
-        UnsafeSwapDataError,
-      ],
-    ])('%s is refused, nothing signed', async (_, body, ErrorClass) => {
-      h.server.service.fail({ status: 200, endpoint: '/swap/info', body: body(), times: 1 })
-      const before = await state()
-      const { error, sent } = await run({ token0: h.address('TKA'), token1: h.address('USDC'), amountIn: 1n })
-      expect(error).toBeInstanceOf(ErrorClass)
-      expect(sent).toHaveLength(0)
-      expect(await state()).toEqual(before)
-    })
-  })
-
   test('bad input never reaches the service or the wallet', async () => {
     const wallet = h.wallet()
     const client = h.swapClient()
@@ -451,17 +439,44 @@ describe('executeSwap on a real chain', () => {
       { token0: h.address('TKA'), token1: h.address('USDC'), amountIn: 0n },
       { token0: h.address('TKA'), token1: h.address('USDC'), amountIn: 1n, slippage: 2 },
       { token0: h.address('TKA'), token1: h.address('USDC'), amountIn: 1n, approval: 'unlimited' },
-      { token0: h.address('TKA'), token1: h.address('USDC'), amountIn: 1n, trustedAddresses: ['router'] },
+      {
+        token0: h.address('TKA'),
+        token1: h.address('USDC'),
+        amountIn: 1n,
+        trustedAddresses: { 1: ['router'] },
+      },
+      {
+        token0: h.address('TKA'),
+        token1: h.address('USDC'),
+        amountIn: 1n,
+        trustedAddresses: [h.fixture.router],
+      },
+      { token0: h.address('TKA'), token1: h.address('TKA'), amountIn: 1n },
     ]) {
       const { error } = await run(bad as never, wallet, client)
       expect(error).toBeInstanceOf(InvalidParameterError)
     }
+    // No allowlist and no explicit opt-out, or no floor: refused, naming what is missing.
+    const swap = { token0: h.address('TKA'), token1: h.address('USDC'), amountIn: 1n }
+    const clients = { walletClient: wallet.walletClient, publicClient: h.fixture.publicClient }
+    const noAllowlist = await executeSwap(client, { ...clients, ...swap, minAmountOut: 1n }).catch(
+      (e: unknown) => e,
+    )
+    expect(noAllowlist).toMatchObject({ name: 'InvalidParameterError', parameter: 'trustedAddresses' })
+    const noFloor = await executeSwap(client, {
+      ...clients,
+      ...swap,
+      trustedAddresses: { [h.fixture.chain.id]: [h.fixture.router, h.fixture.spender] },
+    }).catch((e: unknown) => e)
+    expect(noFloor).toMatchObject({ name: 'InvalidParameterError', parameter: 'minAmountOut' })
     const noAccount = await executeSwap(client, {
       walletClient: { ...wallet.walletClient, account: undefined } as never,
       publicClient: h.fixture.publicClient,
       token0: h.address('TKA'),
       token1: h.address('USDC'),
       amountIn: 1n,
+      minAmountOut: 1n,
+      dangerouslyTrustAnyAddress: true,
     }).catch((e: unknown) => e)
     expect(noAccount).toMatchObject({ name: 'InvalidParameterError', parameter: 'walletClient.account' })
     expect(h.server.service.count()).toBe(0)

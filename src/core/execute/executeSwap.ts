@@ -1,5 +1,4 @@
 import {
-  type Account,
   type Address,
   type Chain,
   encodeFunctionData,
@@ -7,31 +6,31 @@ import {
   type Hex,
   isAddressEqual,
   maxUint256,
-  type PublicClient,
+  parseEventLogs,
   type TransactionReceipt,
-  type Transport,
-  type WalletClient,
   zeroAddress,
 } from 'viem'
 import { type GetSwapInfoErrorType, getSwapInfo } from '../actions/getSwapInfo.js'
 import type { SwapClient } from '../client.js'
 import { isNativeToken } from '../constants.js'
 import {
-  ChainMismatchError,
   type ChainMismatchErrorType,
   InsufficientAllowanceError,
   type InsufficientAllowanceErrorType,
+  type LeftoverAllowance,
+  noteLeftoverAllowance,
   QuoteBelowMinimumError,
   type QuoteBelowMinimumErrorType,
-  SwapSimulationError,
+  type SwapOutcome,
   type SwapSimulationErrorType,
   TransactionRevertedError,
   type TransactionRevertedErrorType,
   UnsafeSwapDataError,
   type UnsafeSwapDataErrorType,
+  UnsafeSwapOutcomeError,
+  type UnsafeSwapOutcomeErrorType,
   UntrustedAddressError,
   type UntrustedAddressErrorType,
-  UserRejectedError,
   type UserRejectedErrorType,
   type WalletErrorType,
 } from '../errors/execute.js'
@@ -46,7 +45,9 @@ import {
   assertRouteParameters,
   assertSlippage,
 } from '../utils/validate.js'
-import { decodeRevert, isUserRejection, walletStep } from './walletErrors.js'
+import { type ExecutionClients, ensureChain, resolveClients, sendPinned } from './chain.js'
+import { checkSwapOutcome, findViolations, type SwapCall } from './checkSwapOutcome.js'
+import { walletStep } from './walletErrors.js'
 
 export type ExecuteSwapStatus = 'quoting' | 'approving' | 'swapping' | 'success'
 
@@ -55,12 +56,13 @@ export type ExecuteSwapAction =
   | 'fetching-quote'
   | 'checking-chain'
   | 'checking-allowance'
+  | 'simulating'
   | 'resetting-allowance'
   | 'approving'
   | 'waiting-for-approval'
-  | 'simulating'
   | 'sending-swap'
   | 'waiting-for-swap'
+  | 'revoking'
   | 'done'
 
 /** A snapshot of the flow, passed to `onStep` at every change. */
@@ -69,6 +71,8 @@ export type ExecuteSwapStep = {
   action: ExecuteSwapAction
   /** The fresh quote being executed, once fetched. */
   swapInfo?: SwapInfo | undefined
+  /** What the simulation of the calls to sign predicts, once simulated. */
+  simulated?: SwapOutcome | undefined
   /** The approve(spender, 0) sent first for tokens that refuse to change a non-zero allowance. */
   resetHash?: Hex | undefined
   approvalHash?: Hex | undefined
@@ -76,11 +80,13 @@ export type ExecuteSwapStep = {
   receipt?: TransactionReceipt | undefined
 }
 
-export type ExecuteSwapParameters = {
-  /** Signs and sends; must carry an account (`useWalletClient().data` in wagmi). */
-  walletClient: WalletClient<Transport, Chain | undefined, Account | undefined>
-  /** Reads allowances, simulates and waits for receipts (`usePublicClient()` in wagmi). */
-  publicClient: PublicClient<Transport, Chain | undefined>
+/**
+ * The routers and spenders trusted per chain: `{ [mainnet.id]: [ROUTER, SPENDER] }`.
+ * An address trusted on one chain is not trusted on another.
+ */
+export type TrustedAddresses = { readonly [chainId: number]: readonly Address[] }
+
+export type ExecuteSwapParameters = ExecutionClients & {
   token0: Address
   token1: Address
   /** The input amount in token0's smallest unit. */
@@ -91,24 +97,40 @@ export type ExecuteSwapParameters = {
   slippage?: number | undefined
   /** Passed to `/swap/info` as is. */
   deadline?: number | bigint | undefined
-  /** Stop before signing when the fresh quote's `estimateAmount` is below this. */
+  /**
+   * The user's floor: the least token1 the recipient must receive. Enforced on
+   * the simulated outcome of the exact calls signed, not on the service's
+   * estimate. Required unless `acceptedQuote` is given.
+   */
   minAmountOut?: bigint | undefined
   /**
-   * The quote the user accepted on screen (a SwapInfo or a Route). The fresh
-   * quote must then promise at least its amount less `slippage` (default 0.05).
+   * The quote the user accepted on screen (a SwapInfo or a Route): the floor is
+   * then its amount less `slippage` (default 0.05).
    */
   acceptedQuote?: { estimateAmount: bigint } | { amountOut: bigint } | undefined
   /** The chain the swap is for. Default: the public client's chain. */
   chainId?: number | undefined
   /**
-   * Spenders and routers allowed as `approvalAddress` / `transferAddress`
-   * (any letter case). When set, any other address is refused before a signature.
+   * The only spenders and routers the flow will approve or call, per chain
+   * (any letter case). Required unless `dangerouslyTrustAnyAddress` is set.
    */
-  trustedAddresses?: readonly Address[] | undefined
+  trustedAddresses?: TrustedAddresses | undefined
+  /**
+   * Approve and call whatever addresses the service names, relying on the
+   * outcome check alone. Never set this in an app: it exists for tests and for
+   * services whose contracts change faster than a release.
+   */
+  dangerouslyTrustAnyAddress?: boolean | undefined
   /** `'exact'` (default) approves amountIn; `'infinite'` approves 2^256 - 1. */
   approval?: 'exact' | 'infinite' | undefined
   /** Set the allowance to 0 before approving (USDT style); detected automatically when omitted. */
   resetAllowance?: boolean | undefined
+  /**
+   * When the swap does not happen after an approval of this flow was mined,
+   * send approve(spender, 0). Default `false`: the allowance left is reported on
+   * the error (`leftoverAllowance`).
+   */
+  revokeOnFailure?: boolean | undefined
   /**
    * The most native value the swap transaction may carry. Default: amountIn
    * for native input, 0 otherwise.
@@ -122,17 +144,23 @@ export type ExecuteSwapParameters = {
 
 export type ExecuteSwapReturnType = {
   swapInfo: SwapInfo
+  chainId: number
   resetHash?: Hex | undefined
   /** Set when an approval was sent; absent when the allowance already sufficed or none was needed. */
   approvalHash?: Hex | undefined
   swapHash: Hex
   receipt: TransactionReceipt
+  /** What the simulation of the swap, right before it was signed, predicted. */
+  simulated: SwapOutcome
+  /** What the mined swap did: token0 that left the user, token1 that reached the recipient. */
+  realized: SwapOutcome
 }
 
 export type ExecuteSwapErrorType =
   | GetSwapInfoErrorType
   | UntrustedAddressErrorType
   | UnsafeSwapDataErrorType
+  | UnsafeSwapOutcomeErrorType
   | QuoteBelowMinimumErrorType
   | ChainMismatchErrorType
   | UserRejectedErrorType
@@ -141,38 +169,35 @@ export type ExecuteSwapErrorType =
   | InsufficientAllowanceErrorType
   | WalletErrorType
 
-// Calldata a swap router never receives: ERC-20/721 moves and approvals.
-const fundMovingSelectors = new Map([
-  ['0x095ea7b3', 'approve'],
-  ['0xa9059cbb', 'transfer'],
-  ['0x23b872dd', 'transferFrom'],
-  ['0x39509351', 'increaseAllowance'],
-  ['0xa22cb465', 'setApprovalForAll'],
-  ['0xd505accf', 'permit'],
-])
-
 /**
- * Executes a swap: fetches a fresh `/swap/info`, checks it (minimum output,
- * trusted addresses, calldata, value, chain), approves the spender when the
- * allowance is short (exact amount by default, resetting to 0 first for
- * USDT-style tokens) and waits for that approval, simulates the swap, then
- * sends it and waits for its receipt. Nothing is signed after a failed check,
- * a rejection or a revert.
+ * Executes a swap without trusting the service with the user's funds: fetches
+ * a fresh `/swap/info`; refuses a spender or router outside the chain's
+ * `trustedAddresses` and excess native value; simulates the exact calls the
+ * wallet will sign (approvals and swap) and refuses unless token0 leaves the
+ * user by at most `amountIn`, token1 reaches the recipient by at least the
+ * user's floor, and nothing else leaves the user; approves exactly what is
+ * needed (resetting USDT-style tokens first) and waits for it; simulates the
+ * swap again on the new state; sends it pinned to the chain and waits for it;
+ * reports the realized amounts. Nothing is signed after a failed check, a
+ * rejection or a revert; an allowance left behind is reported (or revoked with
+ * `revokeOnFailure`).
  *
  * @example
- * import { createSwapClient, executeSwap } from 'token-swap-hooks/core'
+ * import { createSwapClient } from 'token-swap-hooks/core'
+ * import { executeSwap } from 'token-swap-hooks/core/execute'
  * import { createPublicClient, createWalletClient, custom, http, parseEther } from 'viem'
  * import { mainnet } from 'viem/chains'
  *
  * const [account] = await window.ethereum.request({ method: 'eth_requestAccounts' })
- * const { swapHash, receipt } = await executeSwap(createSwapClient({ baseUrl }), {
+ * const { swapHash, realized } = await executeSwap(createSwapClient({ baseUrl }), {
  *   walletClient: createWalletClient({ account, chain: mainnet, transport: custom(window.ethereum) }),
  *   publicClient: createPublicClient({ chain: mainnet, transport: http() }),
  *   token0: WETH,
  *   token1: USDC,
  *   amountIn: parseEther('1'),
  *   slippage: 0.01,
- *   trustedAddresses: [ROUTER, SPENDER],
+ *   acceptedQuote: route, // what the user saw; the floor is its amountOut less 1%
+ *   trustedAddresses: { [mainnet.id]: [ROUTER, SPENDER] },
  * })
  */
 export async function executeSwap(
@@ -180,7 +205,7 @@ export async function executeSwap(
   parameters: ExecuteSwapParameters,
 ): Promise<ExecuteSwapReturnType> {
   const checked = checkParameters(parameters)
-  const { walletClient, publicClient, owner, token0, token1, amountIn, to } = checked
+  const { owner, token0, token1, amountIn, to, floor } = checked
 
   let step: ExecuteSwapStep = { status: 'quoting', action: 'fetching-quote' }
   const emit = (patch: Partial<ExecuteSwapStep>) => {
@@ -199,167 +224,217 @@ export async function executeSwap(
     deadline: parameters.deadline,
   })
   emit({ swapInfo })
-  const floor = minimumAccepted(parameters)
-  if (floor !== undefined && swapInfo.estimateAmount < floor)
+  if (swapInfo.estimateAmount < floor)
     throw new QuoteBelowMinimumError({ estimateAmount: swapInfo.estimateAmount, minAmountOut: floor })
 
-  // 2. Addresses, calldata and value.
-  const spender = needsApproval(token0, swapInfo) ? (swapInfo.approvalAddress as Address) : undefined
-  checkAddresses(checked, swapInfo, spender)
-
-  // 3. The chain, as the wallet itself reports it.
+  // 2. The chain, as the wallet itself reports it; every transaction is pinned to it.
   emit({ action: 'checking-chain' })
-  await ensureChain(walletClient, publicClient, parameters.chainId)
+  const chain = await ensureChain(checked, parameters.chainId, 'chain')
 
-  // 4. Approval.
-  const readAllowance = (spender: Address) =>
+  // 3. Addresses and value, against the chain's allowlist.
+  const spender = needsApproval(token0, swapInfo) ? (swapInfo.approvalAddress as Address) : undefined
+  checkAddresses(checked, swapInfo, spender, chain.id)
+  const swapCall: SwapCall = {
+    to: swapInfo.transferAddress,
+    data: swapInfo.data,
+    value: swapInfo.transferValue,
+  }
+
+  // 4. The approvals the swap needs.
+  const approve = (amount: bigint): SwapCall => ({
+    to: token0,
+    data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender as Address, amount] }),
+  })
+  const readAllowance = () =>
     walletStep('approval', () =>
-      publicClient.readContract({
+      checked.publicClient.readContract({
         address: token0,
         abi: erc20Abi,
         functionName: 'allowance',
-        args: [owner, spender],
+        args: [owner, spender as Address],
       }),
     )
-  const sendApprove = (spender: Address, amount: bigint) =>
-    walletStep('approval', () =>
-      walletClient.sendTransaction({
-        account: walletClient.account as Account,
-        chain: null,
-        to: token0,
-        data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] }),
-      }),
+  const approvals: SwapCall[] = []
+  let mustReset = false
+  if (spender) {
+    emit({ action: 'checking-allowance' })
+    const allowance = await readAllowance()
+    if (allowance < amountIn) {
+      const target = parameters.approval === 'infinite' ? maxUint256 : amountIn
+      mustReset =
+        allowance > 0n &&
+        (parameters.resetAllowance ?? !(await approveWouldSucceed(checked, approve(target))))
+      if (mustReset) approvals.push(approve(0n))
+      approvals.push(approve(target))
+    }
+  }
+
+  // 5. The exact calls the wallet will sign, simulated together on the current state.
+  const bounds = {
+    account: owner,
+    token0,
+    token1,
+    recipient: to,
+    maxAmountIn: amountIn,
+    minAmountOut: floor,
+    spender,
+  }
+  const simulate = (calls: SwapCall[], count: number) =>
+    walletStep('simulation', () =>
+      checkSwapOutcome(checked.publicClient, { ...bounds, calls, approvals: count }),
     )
+  emit({ action: 'simulating' })
+  emit({ simulated: await simulate([...approvals, swapCall], approvals.length) })
+
   const confirm = async (hash: Hex, stage: 'approval' | 'swap') => {
     const receipt = await walletStep(stage, () =>
-      publicClient.waitForTransactionReceipt({ hash, confirmations: parameters.confirmations ?? 1 }),
+      checked.publicClient.waitForTransactionReceipt({ hash, confirmations: parameters.confirmations ?? 1 }),
     )
     if (receipt.status !== 'success') throw new TransactionRevertedError({ hash, stage, receipt })
     return receipt
   }
 
-  if (spender) {
-    emit({ status: 'approving', action: 'checking-allowance' })
-    let allowance = await readAllowance(spender)
-    if (allowance < amountIn) {
-      const target = parameters.approval === 'infinite' ? maxUint256 : amountIn
-      const mustReset =
-        allowance > 0n &&
-        (parameters.resetAllowance ??
-          !(await approveWouldSucceed(publicClient, owner, token0, spender, target)))
-      if (mustReset) {
-        emit({ action: 'resetting-allowance' })
-        const resetHash = await sendApprove(spender, 0n)
-        emit({ resetHash })
-        await confirm(resetHash, 'approval')
-      }
-      emit({ action: 'approving' })
-      const approvalHash = await sendApprove(spender, target)
-      emit({ approvalHash, action: 'waiting-for-approval' })
-      await confirm(approvalHash, 'approval')
-      allowance = await readAllowance(spender)
-    }
-    // Never swap without a confirmed, sufficient allowance.
-    if (allowance < amountIn) throw new InsufficientAllowanceError({ allowance, required: amountIn, spender })
-  }
-
-  // 5. Simulate: a revert stops here, before the wallet is asked.
-  emit({ status: 'swapping', action: 'simulating' })
-  const transaction = { to: swapInfo.transferAddress, data: swapInfo.data, value: swapInfo.transferValue }
+  let approved = false
   try {
-    await publicClient.call({ account: owner, ...transaction })
+    // 6. Approvals, each confirmed before the next step.
+    if (approvals.length) {
+      for (const [index, call] of approvals.entries()) {
+        const isReset = mustReset && index === 0
+        emit({ status: 'approving', action: isReset ? 'resetting-allowance' : 'approving' })
+        const hash = await sendPinned(checked, chain, 'approval', call)
+        emit(isReset ? { resetHash: hash } : { approvalHash: hash, action: 'waiting-for-approval' })
+        await confirm(hash, 'approval')
+        approved = true
+      }
+      // Never swap without a confirmed, sufficient allowance.
+      const allowance = await readAllowance()
+      if (allowance < amountIn)
+        throw new InsufficientAllowanceError({ allowance, required: amountIn, spender: spender as Address })
+    }
+
+    // 7. The swap alone, simulated again on the state the approvals left: then signed, pinned to the chain.
+    emit({ status: 'swapping', action: 'simulating' })
+    if (approvals.length) emit({ simulated: await simulate([swapCall], 0) })
+    emit({ action: 'sending-swap' })
+    const swapHash = await sendPinned(checked, chain, 'swap', swapCall)
+    emit({ swapHash, action: 'waiting-for-swap' })
+    const receipt = await confirm(swapHash, 'swap')
+
+    // 8. What the mined swap did.
+    const realized = await realizedOutcome(checked, receipt, swapCall)
+    const violations = findViolations(bounds, realized, 0n, [])
+    if (violations.length)
+      throw new UnsafeSwapOutcomeError({ violations, outcome: realized, stage: 'receipt', receipt })
+    emit({ status: 'success', action: 'done', receipt })
+    return {
+      swapInfo,
+      chainId: chain.id,
+      resetHash: step.resetHash,
+      approvalHash: step.approvalHash,
+      swapHash,
+      receipt,
+      simulated: step.simulated as SwapOutcome,
+      realized,
+    }
   } catch (error) {
-    if (isUserRejection(error)) throw new UserRejectedError({ stage: 'simulation', cause: error })
-    throw new SwapSimulationError({ ...decodeRevert(error), cause: error })
+    if (!approved || !spender) throw error
+    throw await leftover(error, { chain, spender, emit })
   }
 
-  // 6. Send and wait.
-  emit({ action: 'sending-swap' })
-  const swapHash = await walletStep('swap', () =>
-    walletClient.sendTransaction({ account: walletClient.account as Account, chain: null, ...transaction }),
-  )
-  emit({ swapHash, action: 'waiting-for-swap' })
-  const receipt = await confirm(swapHash, 'swap')
-  emit({ status: 'success', action: 'done', receipt })
-
-  return {
-    swapInfo,
-    resetHash: step.resetHash,
-    approvalHash: step.approvalHash,
-    swapHash,
-    receipt,
+  /** Reads (and with `revokeOnFailure`, revokes) what the flow's approval left, and notes it on the error. */
+  async function leftover(
+    error: unknown,
+    {
+      chain,
+      spender,
+      emit,
+    }: { chain: Chain; spender: Address; emit: (patch: Partial<ExecuteSwapStep>) => void },
+  ) {
+    const note: LeftoverAllowance = { chainId: chain.id, token: token0, owner, spender, amount: 0n }
+    try {
+      note.amount = await readAllowance()
+      if (note.amount > 0n && parameters.revokeOnFailure) {
+        emit({ action: 'revoking' })
+        const hash = await sendPinned(checked, chain, 'revoke', approve(0n))
+        await confirm(hash, 'approval')
+        note.revokeHash = hash
+        note.amount = await readAllowance()
+      }
+    } catch {
+      // The note says what is known; the original error is what the caller needs.
+    }
+    return noteLeftoverAllowance(error, note)
   }
 }
 
+type CheckedParameters = ReturnType<typeof checkParameters>
+
 function checkParameters(parameters: ExecuteSwapParameters) {
   assertObject(parameters)
-  const { walletClient, publicClient } = parameters
-  ensure(
-    !(typeof walletClient?.sendTransaction !== 'function' || typeof walletClient.getChainId !== 'function'),
-    'walletClient',
-    'must be a viem WalletClient',
-    walletClient,
-  )
-  const owner = walletClient.account?.address
-  ensure(
-    !!owner,
-    'walletClient.account',
-    'must be set: connect a wallet (or create the client with an account) first',
-    undefined,
-  )
-  ensure(
-    !(
-      typeof publicClient?.call !== 'function' || typeof publicClient.waitForTransactionReceipt !== 'function'
-    ),
-    'publicClient',
-    'must be a viem PublicClient',
-    publicClient,
-  )
+  const clients = resolveClients(parameters)
   assertRouteParameters(parameters)
-  const to = parameters.to ?? owner
+  const { token0, token1, trustedAddresses, dangerouslyTrustAnyAddress } = parameters
+  ensure(!isAddressEqual(token0, token1), 'token1', 'must differ from token0', token1)
+  const to = parameters.to ?? clients.owner
   assertAddress('to', to)
   if (parameters.slippage !== undefined) assertSlippage('slippage', parameters.slippage)
   if (parameters.deadline !== undefined) assertDeadline('deadline', parameters.deadline)
   if (parameters.minAmountOut !== undefined) assertAmount('minAmountOut', parameters.minAmountOut)
   ensure(
-    !(
-      parameters.approval !== undefined &&
-      parameters.approval !== 'exact' &&
-      parameters.approval !== 'infinite'
-    ),
+    parameters.approval === undefined ||
+      parameters.approval === 'exact' ||
+      parameters.approval === 'infinite',
     'approval',
     "must be 'exact' or 'infinite'",
     parameters.approval,
   )
-  if (parameters.trustedAddresses !== undefined) {
-    ensure(
-      !!Array.isArray(parameters.trustedAddresses),
-      'trustedAddresses',
-      'must be an array of addresses',
-      parameters.trustedAddresses,
-    )
-    for (const [index, address] of parameters.trustedAddresses.entries())
-      assertAddress(`trustedAddresses[${index}]`, address)
+  ensure(
+    trustedAddresses !== undefined || dangerouslyTrustAnyAddress === true,
+    'trustedAddresses',
+    'is required: the routers and spenders you trust, per chain ({ [chainId]: [router, spender] }). The service is not trusted with funds',
+    undefined,
+  )
+  if (trustedAddresses !== undefined) {
+    assertObject(trustedAddresses, 'trustedAddresses')
+    for (const [chainId, addresses] of Object.entries(trustedAddresses)) {
+      ensure(
+        /^[1-9]\d*$/.test(chainId),
+        'trustedAddresses',
+        'must be keyed by chain id ({ [chainId]: [router, spender] })',
+        chainId,
+      )
+      ensure(
+        Array.isArray(addresses),
+        `trustedAddresses[${chainId}]`,
+        'must be an array of addresses',
+        addresses,
+      )
+      for (const [index, address] of addresses.entries())
+        assertAddress(`trustedAddresses[${chainId}][${index}]`, address)
+    }
   }
   ensure(
-    !(
-      parameters.chainId !== undefined &&
-      !(Number.isSafeInteger(parameters.chainId) && parameters.chainId > 0)
-    ),
+    parameters.chainId === undefined || (Number.isSafeInteger(parameters.chainId) && parameters.chainId > 0),
     'chainId',
     'must be a positive integer',
     parameters.chainId,
   )
-  return { ...parameters, walletClient, publicClient, owner, to }
+  return { ...parameters, ...clients, to, floor: userFloor(parameters) }
 }
 
-function minimumAccepted(parameters: ExecuteSwapParameters): bigint | undefined {
+/** The least token1 the user accepts: `minAmountOut`, or the accepted quote less the slippage. */
+function userFloor(parameters: ExecuteSwapParameters): bigint {
   if (parameters.minAmountOut !== undefined) return parameters.minAmountOut
   const accepted = parameters.acceptedQuote
-  if (!accepted) return undefined
+  ensure(
+    accepted !== undefined,
+    'minAmountOut',
+    'is required (or acceptedQuote): the least token1 the user accepts, checked against what the signed calls do',
+    undefined,
+  )
   const amount = 'estimateAmount' in accepted ? accepted.estimateAmount : accepted.amountOut
   ensure(
-    !(typeof amount !== 'bigint'),
+    typeof amount === 'bigint',
     'acceptedQuote',
     'must hold a bigint estimateAmount or amountOut',
     amount,
@@ -374,80 +449,82 @@ function needsApproval(token0: Address, swapInfo: SwapInfo): boolean {
 }
 
 function checkAddresses(
-  parameters: ExecuteSwapParameters & { token0: Address; token1: Address; amountIn: bigint },
+  parameters: CheckedParameters,
   swapInfo: SwapInfo,
   spender: Address | undefined,
+  chainId: number,
 ) {
-  const { trustedAddresses, token0, token1 } = parameters
-  const isTrusted = (address: Address) =>
-    trustedAddresses?.some((trusted) => isAddressEqual(trusted, address))
+  const { token0, token1, amountIn } = parameters
+  const trusted = parameters.trustedAddresses?.[chainId]
   for (const [role, address] of [
     ['transferAddress', swapInfo.transferAddress],
     ['approvalAddress', spender],
   ] as const) {
     if (!address) continue
-    if (trustedAddresses && !isTrusted(address))
-      throw new UntrustedAddressError({ address, role, reason: 'it is not in trustedAddresses' })
-    if (!isTrusted(address) && (isAddressEqual(address, token0) || isAddressEqual(address, token1)))
-      throw new UntrustedAddressError({ address, role, reason: 'it is one of the swapped tokens' })
-    if (isAddressEqual(address, zeroAddress))
-      throw new UntrustedAddressError({ address, role, reason: 'it is the zero address' })
+    const refuse = (reason: string) => {
+      throw new UntrustedAddressError({ address, role, reason, chainId })
+    }
+    if (parameters.trustedAddresses) {
+      if (!trusted) refuse(`no trustedAddresses are configured for chain ${chainId}`)
+      if (!trusted?.some((item) => isAddressEqual(item, address))) refuse('it is not in trustedAddresses')
+    } else if (isAddressEqual(address, token0) || isAddressEqual(address, token1))
+      refuse('it is one of the swapped tokens')
+    if (isAddressEqual(address, zeroAddress)) refuse('it is the zero address')
   }
-  const selector = swapInfo.data.slice(0, 10).toLowerCase()
-  const moved = fundMovingSelectors.get(selector)
-  if (moved && !isTrusted(swapInfo.transferAddress))
-    throw new UnsafeSwapDataError({ reason: `the calldata is an ERC-20 ${moved}, not a swap` })
-  const maxValue = parameters.maxTransferValue ?? (isNativeToken(token0) ? parameters.amountIn : 0n)
+  const maxValue = parameters.maxTransferValue ?? (isNativeToken(token0) ? amountIn : 0n)
   if (swapInfo.transferValue > maxValue)
     throw new UnsafeSwapDataError({
       reason: `it would send ${swapInfo.transferValue} wei of native value, at most ${maxValue} expected`,
     })
 }
 
-async function ensureChain(
-  walletClient: ExecuteSwapParameters['walletClient'],
-  publicClient: ExecuteSwapParameters['publicClient'],
-  chainId: number | undefined,
-) {
-  const readChain = await walletStep('chain', () => publicClient.getChainId())
-  const expected = chainId ?? publicClient.chain?.id ?? readChain
-  if (readChain !== expected)
-    throw new ChainMismatchError({ expectedChainId: expected, actualChainId: readChain, client: 'public' })
-  const walletChain = await walletStep('chain', () => walletClient.getChainId())
-  if (walletChain === expected) return
-  let switchError: unknown
-  try {
-    await walletClient.switchChain({ id: expected })
-  } catch (error) {
-    if (isUserRejection(error)) throw new UserRejectedError({ stage: 'chain', cause: error })
-    switchError = error
-  }
-  const after = await walletStep('chain', () => walletClient.getChainId())
-  if (after !== expected)
-    throw new ChainMismatchError({
-      expectedChainId: expected,
-      actualChainId: after,
-      client: 'wallet',
-      cause: switchError,
-    })
-}
-
 /** Simulates approve(spender, amount) from the owner: false when the token refuses it (USDT rule). */
-async function approveWouldSucceed(
-  publicClient: ExecuteSwapParameters['publicClient'],
-  owner: Address,
-  token: Address,
-  spender: Address,
-  amount: bigint,
-): Promise<boolean> {
+async function approveWouldSucceed(parameters: CheckedParameters, call: SwapCall): Promise<boolean> {
   try {
-    await publicClient.call({
-      account: owner,
-      to: token,
-      data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] }),
-    })
+    await parameters.publicClient.call({ account: parameters.owner, to: call.to, data: call.data })
     return true
   } catch {
     return false
+  }
+}
+
+/**
+ * What the mined swap moved: ERC-20 amounts from its Transfer logs; native
+ * amounts from balances at the block before and at its block, net of its fee.
+ */
+async function realizedOutcome(
+  { publicClient, owner, token0, token1, to }: CheckedParameters,
+  receipt: TransactionReceipt,
+  swapCall: SwapCall,
+): Promise<SwapOutcome> {
+  const transfers = parseEventLogs({
+    abi: erc20Abi,
+    eventName: 'Transfer',
+    logs: receipt.logs,
+    strict: false,
+  })
+  const sum = (token: Address, match: (args: { from?: Address; to?: Address }) => boolean) =>
+    transfers
+      .filter((log) => isAddressEqual(log.address, token) && match(log.args))
+      .reduce((total, log) => total + (log.args.value ?? 0n), 0n)
+  const fee =
+    receipt.gasUsed * receipt.effectiveGasPrice +
+    BigInt((receipt as { l1Fee?: bigint | Hex | null }).l1Fee ?? 0)
+  const nativeChange = async (holder: Address) => {
+    const [before, after] = await Promise.all([
+      publicClient.getBalance({ address: holder, blockNumber: receipt.blockNumber - 1n }),
+      publicClient.getBalance({ address: holder, blockNumber: receipt.blockNumber }),
+    ])
+    return after - before + (isAddressEqual(holder, receipt.from) ? fee : 0n)
+  }
+  return {
+    // Native input leaves only as the transaction's value.
+    amountIn: isNativeToken(token0)
+      ? (swapCall.value ?? 0n)
+      : sum(token0, (args) => !!args.from && isAddressEqual(args.from, owner)),
+    amountOut: isNativeToken(token1)
+      ? await walletStep('swap', () => nativeChange(to))
+      : sum(token1, (args) => !!args.to && isAddressEqual(args.to, to)),
+    method: 'receipt',
   }
 }

@@ -20,7 +20,19 @@ function SwapButton() {
     <div>
       <button
         type="button"
-        onClick={() => execute({ token0: h.address('TKA'), token1: h.address('USDC'), amountIn: amount })}
+        onClick={() =>
+          execute({
+            token0: h.address('TKA'),
+            token1: h.address('USDC'),
+            amountIn: amount,
+            acceptedQuote: h.market.quote({
+              token0: h.address('TKA'),
+              token1: h.address('USDC'),
+              amountIn: amount,
+            }),
+            slippage: 0.01,
+          })
+        }
       >
         Swap
       </button>
@@ -46,7 +58,7 @@ function renderWidget(wallet: TestWallet) {
       queryClient={createQueryClient()}
       walletClient={wallet.walletClient}
       publicClient={h.fixture.publicClient}
-      trustedAddresses={[h.fixture.router, h.fixture.spender]}
+      trustedAddresses={{ [h.fixture.chain.id]: [h.fixture.router, h.fixture.spender] }}
     >
       <SwapButton />
     </SwapProvider>,
@@ -101,12 +113,18 @@ describe('useExecuteSwap in a rendered component, on anvil', () => {
           queryClient={createQueryClient()}
           walletClient={wallet.walletClient}
           publicClient={h.fixture.publicClient}
+          trustedAddresses={{ [h.fixture.chain.id]: [h.fixture.router, h.fixture.spender] }}
         >
           {children}
         </SwapProvider>
       ),
     })
-    const variables = { token0: h.address('ETH'), token1: h.address('USDC'), amountIn: parseEther('0.1') }
+    const variables = {
+      token0: h.address('ETH'),
+      token1: h.address('USDC'),
+      amountIn: parseEther('0.1'),
+      minAmountOut: 1n,
+    }
     let first: Promise<unknown> | undefined
     let second: Promise<unknown> | undefined
     act(() => {

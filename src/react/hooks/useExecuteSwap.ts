@@ -16,7 +16,10 @@ export type ExecuteSwapVariables = Omit<ExecuteSwapParameters, 'walletClient' | 
   Partial<Pick<ExecuteSwapParameters, 'walletClient' | 'publicClient'>>
 
 export type UseExecuteSwapParameters = Partial<SwapExecutionDefaults> &
-  Pick<ExecuteSwapParameters, 'approval' | 'resetAllowance' | 'confirmations' | 'maxTransferValue'> & {
+  Pick<
+    ExecuteSwapParameters,
+    'approval' | 'resetAllowance' | 'revokeOnFailure' | 'confirmations' | 'maxTransferValue'
+  > & {
     /** Called at every step of every swap with a snapshot of the flow. */
     onStep?: ((step: ExecuteSwapStep) => void) | undefined
     /** TanStack mutation callbacks (`onSuccess`, `onError`, `onSettled`…). */
@@ -50,11 +53,13 @@ export type UseExecuteSwapReturnType = {
 }
 
 /**
- * Approve-then-swap through viem. Every `execute` fetches a fresh
- * `/swap/info`, checks it, approves only what is needed (and waits for the
- * approval to be mined), simulates, sends the swap and waits for its receipt.
- * A double click sends nothing twice. Wallet and public client come from the
- * call, the hook or the provider, in that order.
+ * Approve-then-swap through viem, without trusting the service with funds.
+ * Every `execute` fetches a fresh `/swap/info`, refuses addresses outside the
+ * chain's `trustedAddresses`, simulates the exact calls to sign and refuses
+ * unless the user's floor and `amountIn` hold, approves only what is needed
+ * (and waits for it), sends the swap pinned to the chain and waits for its
+ * receipt. A double click sends nothing twice. Wallet, public client and
+ * allowlist come from the call, the hook or the provider, in that order.
  *
  * @example
  * import { useExecuteSwap } from 'token-swap-hooks'
@@ -62,7 +67,11 @@ export type UseExecuteSwapReturnType = {
  *
  * const { data: walletClient } = useWalletClient()
  * const publicClient = usePublicClient()
- * const { execute, status, step, error } = useExecuteSwap({ walletClient, publicClient })
+ * const { execute, status, step, error } = useExecuteSwap({
+ *   walletClient,
+ *   publicClient,
+ *   trustedAddresses: { [mainnet.id]: [ROUTER, SPENDER] },
+ * })
  *
  * <button disabled={status === 'approving' || status === 'swapping'}
  *   onClick={() => execute({ token0, token1, amountIn, slippage: 0.01, acceptedQuote: info })}>

@@ -1,0 +1,137 @@
+import {
+  type Account,
+  type Address,
+  type Chain,
+  type Hex,
+  numberToHex,
+  type PublicClient,
+  type Transport,
+  type WalletClient,
+} from 'viem'
+import { walk } from '../errors/base.js'
+import { ChainMismatchError, type ExecuteSwapStage, UserRejectedError } from '../errors/execute.js'
+import { ensure } from '../errors/parameter.js'
+import { isUserRejection, walletStep } from './walletErrors.js'
+
+export type ExecutionClients = {
+  /** Signs and sends; must carry an account (`useWalletClient().data` in wagmi). */
+  walletClient: WalletClient<Transport, Chain | undefined, Account | undefined>
+  /** Reads, simulates and waits for receipts (`usePublicClient()` in wagmi). */
+  publicClient: PublicClient<Transport, Chain | undefined>
+}
+
+/** Checks both clients and returns them with the wallet's account address. */
+export function resolveClients({ walletClient, publicClient }: ExecutionClients) {
+  ensure(
+    typeof walletClient?.sendTransaction === 'function' && typeof walletClient.getChainId === 'function',
+    'walletClient',
+    'must be a viem WalletClient',
+    walletClient,
+  )
+  const owner = walletClient.account?.address
+  ensure(
+    owner,
+    'walletClient.account',
+    'must be set: connect a wallet (or create the client with an account) first',
+    undefined,
+  )
+  ensure(
+    typeof publicClient?.call === 'function' && typeof publicClient.waitForTransactionReceipt === 'function',
+    'publicClient',
+    'must be a viem PublicClient',
+    publicClient,
+  )
+  return { walletClient, publicClient, owner: owner as Address }
+}
+
+/**
+ * Makes sure both clients are on the expected chain (the wallet as it reports
+ * itself; it is asked to switch when it is elsewhere) and returns the chain
+ * every transaction is then pinned to.
+ */
+export async function ensureChain(
+  { walletClient, publicClient }: ExecutionClients,
+  chainId: number | undefined,
+  stage: ExecuteSwapStage,
+): Promise<Chain> {
+  const readChain = await walletStep(stage, () => publicClient.getChainId())
+  const expected = chainId ?? publicClient.chain?.id ?? readChain
+  if (readChain !== expected)
+    throw new ChainMismatchError({ expectedChainId: expected, actualChainId: readChain, client: 'public' })
+  const walletChain = await walletStep(stage, () => walletClient.getChainId())
+  if (walletChain !== expected) {
+    let switchError: unknown
+    try {
+      await walletClient.switchChain({ id: expected })
+    } catch (error) {
+      if (isUserRejection(error)) throw new UserRejectedError({ stage, cause: error })
+      switchError = error
+    }
+    const after = await walletStep(stage, () => walletClient.getChainId())
+    if (after !== expected)
+      throw new ChainMismatchError({
+        expectedChainId: expected,
+        actualChainId: after,
+        client: 'wallet',
+        cause: switchError,
+      })
+  }
+  for (const chain of [walletClient.chain, publicClient.chain]) if (chain?.id === expected) return chain
+  return {
+    id: expected,
+    name: `Chain ${expected}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [] } },
+  }
+}
+
+/**
+ * Sends one transaction pinned to `chain`: viem re-reads the wallet's chain
+ * right before sending and refuses when the wallet moved (and passes the chain
+ * id in the request, so a wallet that checks it refuses too).
+ */
+export async function sendPinned(
+  { walletClient }: ExecutionClients,
+  chain: Chain,
+  stage: ExecuteSwapStage,
+  transaction: { to: Address; data: Hex; value?: bigint | undefined },
+): Promise<Hex> {
+  const account = walletClient.account as Account
+  try {
+    // A local account signs the chain id into the transaction: viem's sendTransaction pins it.
+    if (account.type !== 'json-rpc')
+      return await walletStep(stage, () => walletClient.sendTransaction({ account, chain, ...transaction }))
+    // A wallet account: re-check the wallet's chain, and pass the chain id, which wallets check
+    // against their current chain (viem's sendTransaction does not send it).
+    const current = await walletStep(stage, () => walletClient.getChainId())
+    if (current !== chain.id)
+      throw new ChainMismatchError({ expectedChainId: chain.id, actualChainId: current, client: 'wallet' })
+    return await walletStep(stage, () =>
+      walletClient.request(
+        {
+          method: 'eth_sendTransaction',
+          params: [
+            {
+              from: account.address,
+              to: transaction.to,
+              data: transaction.data,
+              value: numberToHex(transaction.value ?? 0n),
+              chainId: numberToHex(chain.id),
+            } as never,
+          ],
+        },
+        { retryCount: 0 },
+      ),
+    )
+  } catch (error) {
+    const mismatch = walk(error, (e) => (e as { name?: unknown })?.name === 'ChainMismatchError')
+    if (!mismatch || mismatch instanceof ChainMismatchError) throw error
+    const actual = /id: (\d+)/.exec(String((mismatch as { message?: unknown }).message))?.[1]
+    throw new ChainMismatchError({
+      expectedChainId: chain.id,
+      actualChainId: actual === undefined ? undefined : Number(actual),
+      client: 'wallet',
+      cause: mismatch,
+    })
+  }
+}

@@ -1,0 +1,282 @@
+import {
+  type Address,
+  type Client,
+  decodeFunctionResult,
+  encodeFunctionData,
+  erc20Abi,
+  getAddress,
+  type Hex,
+  hexToBigInt,
+  isAddressEqual,
+  type Log,
+  pad,
+  type Transport,
+} from 'viem'
+import { call, simulateBlocks } from 'viem/actions'
+import { isNativeToken, nativeTokenAddress } from '../constants.js'
+import { walk } from '../errors/base.js'
+import {
+  type SwapOutcome,
+  type SwapOutcomeViolation,
+  SwapSimulationError,
+  UnsafeSwapOutcomeError,
+} from '../errors/execute.js'
+import { balanceReaderAddress, balanceReaderCode, outcomeProbeAbi, outcomeProbeCode } from './outcomeProbe.js'
+import { decodeRevert, isUserRejection } from './walletErrors.js'
+
+/** One transaction the user would sign. */
+export type SwapCall = { to: Address; data: Hex; value?: bigint | undefined }
+
+export type CheckSwapOutcomeParameters = {
+  /** The user: the sender of every call. */
+  account: Address
+  /** The exact calls the wallet would be asked to sign, in order: approvals first, the swap last. */
+  calls: readonly SwapCall[]
+  /** How many of `calls` are ERC-20 approvals of token0 (they come first). */
+  approvals: number
+  token0: Address
+  token1: Address
+  /** Who must receive token1. */
+  recipient: Address
+  /** The most token0 that may leave the user (the swap's `amountIn`). */
+  maxAmountIn: bigint
+  /** The least token1 that must reach the recipient: the user's floor. */
+  minAmountOut: bigint
+  /** The spender the approvals are for: the only approval the user may grant. */
+  spender?: Address | undefined
+}
+
+export type CheckSwapOutcomeReturnType = SwapOutcome
+
+const transferTopic = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
+const transferSingleTopic = '0xc3d58168c5ae7397731d063d5bbf3d657854427343f4c083240f7aacaa2d0f62'
+const transferBatchTopic = '0x4a39dc06d4c0dbc64b70af90fd698a233a518aa5d07e595d983b8c0526c8f7fb'
+const approvalTopic = '0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925'
+const approvalForAllTopic = '0x17307eab39ab6107e8899845ad3d59bd9653f200f220920489ca2b5937696c31'
+// Permit2's Approval(owner, token, spender, amount, expiration) and Permit(…, nonce).
+const permit2ApprovalTopic = '0xda9fa7c1b00402c17d0161b249b1ab8bbec047c5a52207b9c112deffd817036b'
+const permit2PermitTopic = '0xc6a377bfc4eb120024a8ac08eef205be16b817020812c73223e81d1bdb9708ec'
+
+/** Nodes found not to serve `eth_simulateV1`: they get the `eth_call` fallback at once. */
+const withoutSimulateV1 = new WeakSet<object>()
+
+/**
+ * Simulates the exact calls the user would sign against the current chain
+ * state and measures what they do to the user's funds: token0 leaving the
+ * user, token1 reaching the recipient, any other asset leaving the user, any
+ * approval granted. Throws `UnsafeSwapOutcomeError` unless token0 leaves by at
+ * most `maxAmountIn`, token1 arrives by at least `minAmountOut`, nothing else
+ * leaves and no other approval is granted; `SwapSimulationError` when a call
+ * reverts. Uses `eth_simulateV1` (balances and every log); on a node without
+ * it, one state-overridden `eth_call` that runs the calls as the user and
+ * reads token0, token1 and native balances (no logs: other assets and
+ * approvals are not seen).
+ *
+ * @example
+ * const outcome = await checkSwapOutcome(publicClient, {
+ *   account, calls: [approveCall, swapCall], approvals: 1,
+ *   token0, token1, recipient: account, maxAmountIn: amountIn, minAmountOut, spender,
+ * })
+ * outcome.amountOut // what the recipient would receive
+ */
+export async function checkSwapOutcome(
+  client: Client<Transport>,
+  parameters: CheckSwapOutcomeParameters,
+): Promise<CheckSwapOutcomeReturnType> {
+  const { account, token0, token1, recipient } = parameters
+  // Balances read before and after the calls: token0 of the user, token1 of the recipient, the user's native coin.
+  const reads: [Address, Address][] = [
+    [token0, account],
+    [token1, recipient],
+    [nativeTokenAddress, account],
+  ]
+  let measured: { pre: bigint[]; post: bigint[]; logs?: Log[] | undefined; gasUsed?: bigint[] } | undefined
+  let method: SwapOutcome['method'] = 'eth_simulateV1'
+  if (!withoutSimulateV1.has(client)) {
+    try {
+      measured = await simulate(client, parameters, reads)
+    } catch (error) {
+      if (!isUnsupported(error)) throw error
+      withoutSimulateV1.add(client)
+    }
+  }
+  if (!measured) {
+    method = 'eth_call'
+    measured = await probe(client, parameters, reads)
+  }
+  const { pre, post, logs, gasUsed } = measured
+
+  const [spent0, received1, nativeOut] = pre.map((before, i) => {
+    const after = post[i] as bigint
+    return i === 1 ? after - before : before - after
+  }) as [bigint, bigint, bigint]
+  const outcome: SwapOutcome = {
+    amountIn: spent0,
+    amountOut: received1,
+    method,
+    gasUsed,
+  }
+  const violations = findViolations(parameters, outcome, nativeOut, logs)
+  if (violations.length) throw new UnsafeSwapOutcomeError({ violations, outcome, stage: 'simulation' })
+  return outcome
+}
+
+/** What breaks the user's bounds, from the measured amounts and, when there are logs, every transfer and approval. */
+export function findViolations(
+  parameters: Omit<CheckSwapOutcomeParameters, 'calls' | 'approvals'>,
+  outcome: Pick<SwapOutcome, 'amountIn' | 'amountOut'>,
+  nativeOut: bigint,
+  logs: readonly Pick<Log, 'address' | 'topics' | 'data'>[] | undefined,
+): SwapOutcomeViolation[] {
+  const { account, token0, token1, maxAmountIn, minAmountOut, spender } = parameters
+  const violations: SwapOutcomeViolation[] = []
+  if (outcome.amountIn > maxAmountIn)
+    violations.push({ type: 'overspent', token: token0, amount: outcome.amountIn, limit: maxAmountIn })
+  if (outcome.amountOut < minAmountOut)
+    violations.push({ type: 'underpaid', token: token1, amount: outcome.amountOut, limit: minAmountOut })
+  if (!isNativeToken(token0) && nativeOut > 0n)
+    violations.push({ type: 'outflow', token: nativeTokenAddress, amount: nativeOut })
+
+  const isUser = (topic: Hex | undefined) =>
+    topic !== undefined && isAddressEqual(topicAddress(topic), account)
+  for (const { address: emitter, topics, data } of logs ?? []) {
+    const address = getAddress(emitter)
+    const [topic0, topic1, topic2, topic3] = topics as (Hex | undefined)[]
+    if (isNativeToken(address)) continue // eth_simulateV1's traced native transfers: measured by balance.
+    if (topic0 === transferTopic && isUser(topic1)) {
+      if (isAddressEqual(address, token0)) continue
+      violations.push({ type: 'outflow', token: address, amount: wordAt(topic3 ?? data, 0) })
+    } else if ((topic0 === transferSingleTopic || topic0 === transferBatchTopic) && isUser(topic2)) {
+      violations.push({ type: 'outflow', token: address, amount: wordAt(data, 0) })
+    } else if ((topic0 === approvalTopic || topic0 === approvalForAllTopic) && isUser(topic1)) {
+      const approved = topicAddress(topic2 ?? '0x')
+      const allowed =
+        topic0 === approvalTopic &&
+        spender !== undefined &&
+        isAddressEqual(address, token0) &&
+        isAddressEqual(approved, spender)
+      const revoked = topic0 === approvalForAllTopic && wordAt(data, 0) === 0n
+      if (!allowed && !revoked) violations.push({ type: 'approval', token: address, spender: approved })
+    } else if ((topic0 === permit2ApprovalTopic || topic0 === permit2PermitTopic) && isUser(topic1)) {
+      violations.push({
+        type: 'approval',
+        token: topicAddress(topic2 ?? '0x'),
+        spender: topicAddress(topic3 ?? '0x'),
+      })
+    }
+  }
+  return violations
+}
+
+async function simulate(
+  client: Client<Transport>,
+  { account, calls, approvals }: CheckSwapOutcomeParameters,
+  reads: [Address, Address][],
+) {
+  const readCalls = reads.map(([token, holder]) =>
+    isNativeToken(token)
+      ? { from: account, to: balanceReaderAddress, data: pad(holder) }
+      : {
+          from: account,
+          to: token,
+          data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [holder] }),
+        },
+  )
+  const [block] = await simulateBlocks(client, {
+    blocks: [
+      {
+        calls: [
+          ...readCalls,
+          ...calls.map((c) => ({ from: account, to: c.to, data: c.data, value: c.value ?? 0n })),
+          ...readCalls,
+        ],
+        stateOverrides: [{ address: balanceReaderAddress, code: balanceReaderCode }],
+      },
+    ],
+    traceTransfers: true,
+    validation: false,
+  })
+  const results = block?.calls ?? []
+  const n = reads.length
+  for (const [index, result] of results.entries()) {
+    if (result.status === 'success') continue
+    const inCalls = index >= n && index < n + calls.length
+    throw new SwapSimulationError({
+      ...(inCalls
+        ? decodeRevert({ data: result.data })
+        : { reason: 'a balance could not be read', data: result.data }),
+      stage: inCalls && index - n < approvals ? 'approval' : 'swap',
+      cause: result.error,
+    })
+  }
+  const word = (index: number) => hexToBigInt(results[index]?.data ?? '0x0')
+  return {
+    pre: reads.map((_, i) => word(i)),
+    post: reads.map((_, i) => word(n + calls.length + i)),
+    logs: results.slice(n, n + calls.length).flatMap((result) => result.logs ?? []),
+    gasUsed: results.slice(n, n + calls.length).map((result) => result.gasUsed),
+  }
+}
+
+/** The fallback: `OutcomeProbe` at the user's address (a state override) runs the calls in one `eth_call`. */
+async function probe(
+  client: Client<Transport>,
+  { account, calls }: CheckSwapOutcomeParameters,
+  reads: [Address, Address][],
+) {
+  let data: Hex | undefined
+  try {
+    ;({ data } = await call(client, {
+      account,
+      to: account,
+      data: encodeFunctionData({
+        abi: outcomeProbeAbi,
+        functionName: 'probe',
+        args: [
+          calls.map((c) => ({ to: c.to, value: c.value ?? 0n, data: c.data })),
+          reads.map(([token]) => token),
+          reads.map(([, holder]) => holder),
+        ],
+      }),
+      stateOverride: [{ address: account, code: outcomeProbeCode }],
+    }))
+  } catch (error) {
+    if (isUserRejection(error)) throw error
+    throw new SwapSimulationError({
+      ...decodeRevert(error),
+      stage: 'swap',
+      cause: error,
+    })
+  }
+  const [pre, post] = decodeFunctionResult({
+    abi: outcomeProbeAbi,
+    functionName: 'probe',
+    data: data ?? '0x',
+  })
+  return { pre: [...pre], post: [...post] }
+}
+
+/** True for a node that does not serve `eth_simulateV1` (method not found / not supported). */
+function isUnsupported(error: unknown): boolean {
+  return (
+    walk(error, (e) => {
+      const { code, name, message, details } = (e ?? {}) as Record<string, unknown>
+      const text = `${typeof message === 'string' ? message : ''} ${typeof details === 'string' ? details : ''}`
+      return (
+        code === -32601 ||
+        code === -32004 ||
+        name === 'MethodNotFoundRpcError' ||
+        name === 'MethodNotSupportedRpcError' ||
+        /eth_simulateV1.*(not (found|supported|available|exist))|method.*(not found|not supported|does not exist|unsupported)/i.test(
+          text,
+        )
+      )
+    }) !== null
+  )
+}
+
+const topicAddress = (topic: Hex): Address => getAddress(`0x${topic.slice(-40)}`)
+const wordAt = (data: Hex, index: number): bigint => {
+  const word = data.slice(2 + index * 64, 2 + (index + 1) * 64)
+  return word ? BigInt(`0x${word}`) : 0n
+}

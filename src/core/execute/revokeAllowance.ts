@@ -1,0 +1,49 @@
+import { type Address, encodeFunctionData, erc20Abi, type Hex, type TransactionReceipt } from 'viem'
+import { TransactionRevertedError } from '../errors/execute.js'
+import { assertAddress, assertObject } from '../utils/validate.js'
+import { type ExecutionClients, ensureChain, resolveClients, sendPinned } from './chain.js'
+import { walletStep } from './walletErrors.js'
+
+export type RevokeAllowanceParameters = ExecutionClients & {
+  /** The ERC-20 token. */
+  token: Address
+  /** The spender whose allowance is set to 0. */
+  spender: Address
+  /** The chain the allowance is on. Default: the public client's chain. */
+  chainId?: number | undefined
+  /** Blocks to wait for. Default 1. */
+  confirmations?: number | undefined
+}
+
+export type RevokeAllowanceReturnType = { hash: Hex; receipt: TransactionReceipt }
+
+/**
+ * Sets the wallet account's allowance for `spender` on `token` to 0 and waits
+ * for the receipt: the one call that undoes an approval a failed swap left
+ * (`error.leftoverAllowance`). Pinned to the chain like every transaction of
+ * the library.
+ *
+ * @example
+ * import { ExecuteSwapError, revokeAllowance } from 'token-swap-hooks/core/execute'
+ *
+ * if (error instanceof ExecuteSwapError && error.leftoverAllowance?.amount)
+ *   await revokeAllowance({ walletClient, publicClient, ...error.leftoverAllowance })
+ */
+export async function revokeAllowance(
+  parameters: RevokeAllowanceParameters,
+): Promise<RevokeAllowanceReturnType> {
+  assertObject(parameters)
+  const clients = resolveClients(parameters)
+  assertAddress('token', parameters.token)
+  assertAddress('spender', parameters.spender)
+  const chain = await ensureChain(clients, parameters.chainId, 'revoke')
+  const hash = await sendPinned(clients, chain, 'revoke', {
+    to: parameters.token,
+    data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [parameters.spender, 0n] }),
+  })
+  const receipt = await walletStep('revoke', () =>
+    clients.publicClient.waitForTransactionReceipt({ hash, confirmations: parameters.confirmations ?? 1 }),
+  )
+  if (receipt.status !== 'success') throw new TransactionRevertedError({ hash, stage: 'revoke', receipt })
+  return { hash, receipt }
+}
