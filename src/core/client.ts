@@ -46,6 +46,13 @@ export type SwapClientConfig = {
    */
   redirect?: 'error' | 'follow' | undefined
   /**
+   * The largest answer read, in bytes. Default 16 MiB. A larger
+   * `Content-Length` is refused before the body is read; a body without one
+   * is read until it passes the cap, then the stream is cancelled. Either way
+   * the request fails with `ResponseTooLargeError`. `Infinity` for no cap.
+   */
+  maxResponseBytes?: number | undefined
+  /**
    * Adapts a response body before validation, for services whose envelopes
    * differ from what the library accepts on its own.
    *
@@ -71,6 +78,9 @@ export type SwapClient = {
 }
 
 export type CreateSwapClientErrorType = InvalidParameterError
+
+/** What `maxResponseBytes` is when not given: 16 MiB. */
+const defaultMaxResponseBytes = 16 * 1024 * 1024
 
 let uidCounter = 0
 
@@ -102,6 +112,7 @@ export function createSwapClient(config: SwapClientConfig): SwapClient {
     timeoutMs = 15_000,
     rateLimit,
     redirect = 'error',
+    maxResponseBytes = defaultMaxResponseBytes,
   } = config
   const normalized = normalizeBaseUrl(baseUrl, allowInsecureHttp)
   ensure(
@@ -117,6 +128,14 @@ export function createSwapClient(config: SwapClientConfig): SwapClient {
     timeoutMs,
   )
   ensure(redirect === 'error' || redirect === 'follow', 'redirect', "must be 'error' or 'follow'", redirect)
+  ensure(
+    typeof maxResponseBytes === 'number' &&
+      maxResponseBytes >= 1 &&
+      (Number.isInteger(maxResponseBytes) || maxResponseBytes === Number.POSITIVE_INFINITY),
+    'maxResponseBytes',
+    'must be a whole number of bytes of at least 1 (Infinity for no cap)',
+    maxResponseBytes,
+  )
   ensure(
     !(config.fetch !== undefined && typeof config.fetch !== 'function'),
     'fetch',
@@ -137,6 +156,7 @@ export function createSwapClient(config: SwapClientConfig): SwapClient {
       rateLimiter,
       redirect,
       allowInsecureHttp,
+      maxResponseBytes,
     }),
     uid: `swap-client-${++uidCounter}`,
   }

@@ -1,5 +1,5 @@
 import { delay, HttpResponse, http } from 'msw'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { baseUrl, USDC, WETH } from '../../test/constants.js'
 import { setupLoopbackServers } from '../../test/loopback.js'
 import { setupMswServer } from '../../test/msw.js'
@@ -7,10 +7,19 @@ import { getSwapRoute } from './actions/getSwapRoute.js'
 import { getTokens } from './actions/getTokens.js'
 import { createSwapClient } from './client.js'
 import { BaseError } from './errors/base.js'
-import { HttpError, NetworkError, RateLimitError, RedirectError, TimeoutError } from './errors/request.js'
+import {
+  HttpError,
+  NetworkError,
+  RateLimitError,
+  RedirectError,
+  ResponseTooLargeError,
+  TimeoutError,
+} from './errors/request.js'
 import { ResponseValidationError } from './errors/response.js'
 import { isRetryableError } from './utils/retry.js'
 
+// Node's own fetch, before MSW wraps it (MSW keeps reading a passed-through body that the client cancels).
+const nodeFetch = globalThis.fetch
 const { server, requests } = setupMswServer()
 const startLoopbackServer = setupLoopbackServers()
 const route = { token0: WETH, token1: USDC, amountIn: 10n }
@@ -540,5 +549,101 @@ describe('secrets never reach errors (issue 10, item 3)', () => {
     })
     const error = await getTokens(client).catch((e) => e)
     expect(error.body).toBe('Bearer token missing for v2')
+  })
+})
+
+describe('response size cap (issue 10, item 4)', () => {
+  test('a content-length above maxResponseBytes is refused before the body is read', async () => {
+    let written = 0
+    const origin = await startLoopbackServer((_, response) => {
+      // Declares 50 MB, sends 1 kB and then nothing: a client reading the body would wait.
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(50_000_000) })
+      response.write('['.padEnd(1024, ' '))
+      written += 1024
+    })
+    const client = createSwapClient({
+      baseUrl: origin.url,
+      rateLimit: false,
+      timeoutMs: 2_000,
+      maxResponseBytes: 1_000_000,
+    })
+    const started = Date.now()
+    const error = await getTokens(client).catch((e) => e)
+    expect(error).toBeInstanceOf(ResponseTooLargeError)
+    expect(error).toBeInstanceOf(BaseError)
+    expect(error.name).toBe('ResponseTooLargeError')
+    expect(isRetryableError(error)).toBe(false)
+    expect(error.maxBytes).toBe(1_000_000)
+    expect(error.contentLength).toBe(50_000_000)
+    expect(error.url).toBe(`${origin.url}/overview/tokens`)
+    expect(Date.now() - started).toBeLessThan(1_500)
+    expect(written).toBe(1024)
+  })
+
+  test('without a content-length, reading stops (and the stream is cancelled) once over the cap', async () => {
+    let written = 0
+    let closed = false
+    const origin = await startLoopbackServer((request, response) => {
+      // An endless chunked body: 256 kB at a time, as fast as the client reads.
+      response.writeHead(200, { 'content-type': 'application/json' })
+      const chunk = Buffer.alloc(256 * 1024, 32)
+      request.socket.once('close', () => {
+        closed = true
+      })
+      const pump = () => {
+        while (!closed && response.write(chunk)) written += chunk.length
+        if (!closed) written += chunk.length
+        if (!closed) response.once('drain', pump)
+      }
+      pump()
+    })
+    const client = createSwapClient({
+      baseUrl: origin.url,
+      rateLimit: false,
+      timeoutMs: 3_000,
+      maxResponseBytes: 4 * 1024 * 1024,
+      fetch: nodeFetch,
+    })
+    const error = await getTokens(client).catch((e) => e)
+    expect(error).toBeInstanceOf(ResponseTooLargeError)
+    expect(error.contentLength).toBeUndefined()
+    expect(error.shortMessage).toBe('The swap service answered with more than 4194304 bytes.')
+    await vi.waitFor(() => expect(closed).toBe(true))
+    // The client stopped reading: far less than the 3 s of the timeout would have let through.
+    expect(written).toBeLessThan(64 * 1024 * 1024)
+  })
+
+  test('the default cap is 16 MiB', async () => {
+    const record = JSON.stringify({ address: WETH, symbol: 'WETH', padding: 'x'.repeat(1000) })
+    const over = `[${Array.from({ length: 17 * 1024 }, () => record).join(',')}]`
+    server.use(
+      http.get(tokensUrl, () => new HttpResponse(over, { headers: { 'content-type': 'application/json' } })),
+    )
+    const client = createSwapClient({ baseUrl, rateLimit: false })
+    const error = await getTokens(client).catch((e) => e)
+    expect(error).toBeInstanceOf(ResponseTooLargeError)
+    expect(error.maxBytes).toBe(16 * 1024 * 1024)
+  })
+
+  test('a body within the cap is read whole, multi-byte characters across chunks included', async () => {
+    const origin = await startLoopbackServer((_, response) => {
+      const body = Buffer.from(JSON.stringify([{ address: WETH, symbol: 'WΞTH €' }]))
+      response.writeHead(200, { 'content-type': 'application/json' })
+      // One byte at a time, so that multi-byte characters are split between chunks.
+      let index = 0
+      const next = () => {
+        if (index === body.length) return void response.end()
+        response.write(body.subarray(index, ++index), () => setImmediate(next))
+      }
+      next()
+    })
+    const client = createSwapClient({ baseUrl: origin.url, rateLimit: false, maxResponseBytes: 1_000 })
+    expect(await getTokens(client)).toEqual([{ address: WETH, symbol: 'WΞTH €' }])
+  })
+
+  test.each([0, -1, 1.5, Number.NaN, '1000'])('maxResponseBytes %s is refused', (maxResponseBytes) => {
+    expect(() => createSwapClient({ baseUrl, maxResponseBytes } as never)).toThrow(
+      expect.objectContaining({ name: 'InvalidParameterError', parameter: 'maxResponseBytes' }),
+    )
   })
 })

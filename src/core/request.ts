@@ -1,6 +1,13 @@
 import type * as z from 'zod/mini'
 import { BaseError } from './errors/base.js'
-import { HttpError, NetworkError, RateLimitError, RedirectError, TimeoutError } from './errors/request.js'
+import {
+  HttpError,
+  NetworkError,
+  RateLimitError,
+  RedirectError,
+  ResponseTooLargeError,
+  TimeoutError,
+} from './errors/request.js'
 import { ResponseValidationError } from './errors/response.js'
 import type { RateLimiter } from './rateLimiter.js'
 import { parseResponse } from './schemas.js'
@@ -27,6 +34,7 @@ type RequestConfig = {
   rateLimiter: RateLimiter
   redirect: 'error' | 'follow'
   allowInsecureHttp: boolean
+  maxResponseBytes: number
   fetch?: typeof fetch | undefined
   headers?:
     | Record<string, string>
@@ -76,10 +84,16 @@ export function createRequest(config: RequestConfig) {
           throw new RedirectError({ reason, url: safeUrl, location: response.url })
         }
       }
-      const text = await raceAbort(response.text(), timeout.signal)
+      const maxBytes = config.maxResponseBytes
+      const contentLength = Number(response.headers.get('content-length') ?? Number.NaN)
+      if (contentLength > maxBytes) {
+        void response.body?.cancel().catch(() => {})
+        throw new ResponseTooLargeError({ url: safeUrl, maxBytes, contentLength })
+      }
+      const text = await raceAbort(readText(response, maxBytes, safeUrl, timeout.signal), timeout.signal)
       return { response, text }
     } catch (error) {
-      if (error instanceof RedirectError) throw error
+      if (error instanceof RedirectError || error instanceof ResponseTooLargeError) throw error
       if (timeout.timedOut()) throw new TimeoutError({ url: safeUrl, timeoutMs: config.timeoutMs })
       if (signal?.aborted) throw abortError(signal)
       if (error instanceof DOMException && error.name === 'AbortError') throw error
@@ -172,6 +186,35 @@ export function createRequest(config: RequestConfig) {
       }
     }
     return parseResponse(schema, json, { endpoint, url: safeUrl, redact })
+  }
+}
+
+/**
+ * Reads a body as UTF-8 text, as `response.text()` does, but stops (and
+ * cancels the stream) as soon as more than `maxBytes` bytes have come.
+ */
+async function readText(response: Response, maxBytes: number, url: string, signal: AbortSignal) {
+  const body = response.body
+  if (!body) return ''
+  const reader = body.getReader()
+  const cancel = () => void reader.cancel().catch(() => {})
+  signal.addEventListener('abort', cancel, { once: true })
+  const decoder = new TextDecoder()
+  let text = ''
+  let size = 0
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return text + decoder.decode()
+      size += value.byteLength
+      if (size > maxBytes) {
+        cancel()
+        throw new ResponseTooLargeError({ url, maxBytes })
+      }
+      text += decoder.decode(value, { stream: true })
+    }
+  } finally {
+    signal.removeEventListener('abort', cancel)
   }
 }
 

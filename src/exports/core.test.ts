@@ -15,6 +15,7 @@ test('the public runtime exports of token-swap-hooks/core', () => {
       "QuoteBelowMinimumError",
       "RateLimitError",
       "RedirectError",
+      "ResponseTooLargeError",
       "ResponseValidationError",
       "SwapSimulationError",
       "TimeoutError",

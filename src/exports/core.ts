@@ -107,6 +107,8 @@ export {
   RedirectError,
   type RedirectErrorType,
   type RequestErrorType,
+  ResponseTooLargeError,
+  type ResponseTooLargeErrorType,
   TimeoutError,
   type TimeoutErrorType,
 } from '../core/errors/request.js'

@@ -16,6 +16,7 @@ test('the public runtime exports of token-swap-hooks', () => {
       "QuoteBelowMinimumError",
       "RateLimitError",
       "RedirectError",
+      "ResponseTooLargeError",
       "ResponseValidationError",
       "SwapProvider",
       "SwapProviderNotFoundError",

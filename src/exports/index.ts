@@ -32,6 +32,8 @@ export {
   type RateLimitErrorType,
   RedirectError,
   type RedirectErrorType,
+  ResponseTooLargeError,
+  type ResponseTooLargeErrorType,
   TimeoutError,
   type TimeoutErrorType,
 } from '../core/errors/request.js'

@@ -136,7 +136,7 @@ function useClientFromProps(props: SwapProviderProps): SwapClient {
   headersRef.current = props.headers
   transformRef.current = props.transformResponse
 
-  const { client, baseUrl, timeoutMs, arrayFormat, allowInsecureHttp, redirect } = props
+  const { client, baseUrl, timeoutMs, arrayFormat, allowInsecureHttp, redirect, maxResponseBytes } = props
   const rateLimitKey = rateLimitToKey(props.rateLimit)
   const hasHeaders = props.headers !== undefined
   const hasTransform = props.transformResponse !== undefined
@@ -150,6 +150,7 @@ function useClientFromProps(props: SwapProviderProps): SwapClient {
       arrayFormat,
       allowInsecureHttp,
       redirect,
+      maxResponseBytes,
       rateLimit: props.rateLimit,
       fetch: (input, init) => (fetchRef.current ?? globalThis.fetch)(input, init),
       headers: hasHeaders
@@ -169,6 +170,7 @@ function useClientFromProps(props: SwapProviderProps): SwapClient {
     arrayFormat,
     allowInsecureHttp,
     redirect,
+    maxResponseBytes,
     rateLimitKey,
     hasHeaders,
     hasTransform,

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest'
 import { baseUrl, WETH } from '../../test/constants.js'
 import { setupMswServer } from '../../test/msw.js'
 import { renderSwapHook } from '../../test/react.js'
-import { RedirectError } from '../core/errors/request.js'
+import { RedirectError, ResponseTooLargeError } from '../core/errors/request.js'
 import { useTokens } from './hooks/useTokens.js'
 
 const { server } = setupMswServer()
@@ -27,5 +27,15 @@ describe('SwapProvider passes the hardening settings to its client', () => {
       provider: { baseUrl, rateLimit: false, redirect: 'follow' },
     })
     await waitFor(() => expect(followed.result.current.data).toEqual(tokens))
+  })
+
+  test('maxResponseBytes', async () => {
+    server.use(http.get(`${baseUrl}/overview/tokens`, () => HttpResponse.json(tokens)))
+    const capped = renderSwapHook(() => useTokens(), {
+      provider: { baseUrl, rateLimit: false, maxResponseBytes: 10 },
+    })
+    await waitFor(() => expect(capped.result.current.error).toBeInstanceOf(ResponseTooLargeError))
+    // Not retried: one failure is final.
+    expect(capped.result.current.failureCount).toBe(1)
   })
 })

@@ -169,6 +169,44 @@ export class RedirectError extends BaseError {
   }
 }
 
+export type ResponseTooLargeErrorType = ResponseTooLargeError & { name: 'ResponseTooLargeError' }
+
+/**
+ * The answer is larger than the client's `maxResponseBytes` (default 16 MiB):
+ * refused from its `Content-Length` before the body is read, or once more
+ * bytes than that have arrived (reading then stops). Never retried.
+ *
+ * @example
+ * const client = createSwapClient({ baseUrl, maxResponseBytes: 64 * 1024 * 1024 })
+ * // …
+ * if (error instanceof ResponseTooLargeError) console.warn(`over ${error.maxBytes} bytes`)
+ */
+export class ResponseTooLargeError extends BaseError {
+  override name = 'ResponseTooLargeError' as const
+  url: string
+  /** The client's `maxResponseBytes`. */
+  maxBytes: number
+  /** The size the service declared, when it was the `Content-Length` that exceeded the cap. */
+  contentLength: number | undefined
+
+  constructor({
+    url,
+    maxBytes,
+    contentLength,
+  }: { url: string; maxBytes: number; contentLength?: number | undefined }) {
+    super(`The swap service answered with more than ${maxBytes} bytes.`, {
+      metaMessages: [
+        `URL: ${url}`,
+        ...(contentLength === undefined ? [] : [`Content-Length: ${contentLength}`]),
+      ],
+      details: 'Raise maxResponseBytes on the client if answers of this size are expected.',
+    })
+    this.url = url
+    this.maxBytes = maxBytes
+    this.contentLength = contentLength
+  }
+}
+
 /** Every error a request to the service can end with. */
 export type RequestErrorType =
   | HttpErrorType
@@ -176,6 +214,7 @@ export type RequestErrorType =
   | NetworkErrorType
   | TimeoutErrorType
   | RedirectErrorType
+  | ResponseTooLargeErrorType
   | ResponseValidationErrorType
   | BaseErrorType
 

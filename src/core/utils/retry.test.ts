@@ -1,6 +1,14 @@
 import { describe, expect, test } from 'vitest'
 import { InvalidParameterError } from '../errors/parameter.js'
-import { HttpError, NetworkError, NoRouteError, RateLimitError, TimeoutError } from '../errors/request.js'
+import {
+  HttpError,
+  NetworkError,
+  NoRouteError,
+  RateLimitError,
+  RedirectError,
+  ResponseTooLargeError,
+  TimeoutError,
+} from '../errors/request.js'
 import { ResponseValidationError } from '../errors/response.js'
 import { getRetryDelay, isRetryableError } from './retry.js'
 
@@ -18,6 +26,9 @@ describe('isRetryableError', () => {
     [new NoRouteError({ url, body: '', token0: '0xa', token1: '0xb' }), false],
     [new InvalidParameterError({ parameter: 'amountIn', rule: 'x', value: 0n }), false],
     [new ResponseValidationError({ endpoint: '/swap/route', path: '$', problem: 'x', url }), false],
+    [new ResponseTooLargeError({ url, maxBytes: 10 }), false],
+    [new RedirectError({ reason: 'refused', url }), false],
+    [new RedirectError({ reason: 'insecure', url, location: 'http://x.test' }), false],
     [new DOMException('aborted', 'AbortError'), false],
     [new Error('anything else'), false],
   ])('%s → %s', (error, expected) => {

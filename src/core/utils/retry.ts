@@ -7,7 +7,8 @@ export const maxAttempts = 3
 /**
  * Whether a failed request is worth another try: 429, 5xx, network and
  * timeout errors are; 4xx (404 `NoRouteError` and 422 included), invalid
- * parameters, bad bodies and aborts are not.
+ * parameters, bad bodies, refused redirects (`RedirectError`), oversized
+ * answers (`ResponseTooLargeError`) and aborts are not.
  *
  * @example
  * if (isRetryableError(error)) scheduleRetry()
