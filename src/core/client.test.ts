@@ -116,3 +116,46 @@ describe('createSwapClient', () => {
     expect(requests).toHaveLength(0)
   })
 })
+
+describe('same-origin base URLs (issue 10, item 5)', () => {
+  // Each of these is a path to a browser's eye at first sight, but the URL parser
+  // (WHATWG, as in Chromium and Node) resolves it against another host, or it carries
+  // characters a clean path never has.
+  test.each([
+    ['/\\evil.example', true],
+    ['/\\\\evil.example', true],
+    ['/\t/evil.example', true],
+    ['/\n/evil.example', true],
+    ['/\r/evil.example', true],
+    ['/\t\\evil.example', true],
+    ['//evil.example', true],
+    ['///evil.example', true],
+    ['/\\/evil.example/api', true],
+    ['/ /evil.example', false],
+    ['/\u0000/evil.example', false],
+    ['/api\u001f', false],
+    ['/\u3000/evil.example', false],
+    ['/api\\..\\..\\evil', false],
+    ['/api?x=\\', false],
+    ['/api#fragment', false],
+    ['/api/\u00e9', false],
+  ])('refuses %j', (baseUrl, otherHost) => {
+    if (otherHost) expect(new URL(`${baseUrl}/swap/route`, 'https://app.test').host).not.toBe('app.test')
+    expect(() => createSwapClient({ baseUrl })).toThrow(
+      expect.objectContaining({ name: 'InvalidParameterError', parameter: 'baseUrl' }),
+    )
+  })
+
+  test.each([
+    ['/api', '/api'],
+    ['/api/v2/', '/api/v2'],
+    ['/', ''],
+    ['/api/~team/x-y_z.1;v=2', '/api/~team/x-y_z.1;v=2'],
+    ['/api%20v2', '/api%20v2'],
+    ['/api?chain=1&tag=a%2Fb', '/api'],
+  ])('accepts the clean path %j', (baseUrl, base) => {
+    const client = createSwapClient({ baseUrl })
+    expect(client.baseUrl).toBe(base)
+    expect(new URL(`${client.baseUrl}/swap/route`, 'https://app.test').host).toBe('app.test')
+  })
+})

@@ -23,8 +23,9 @@ export type NormalizedBaseUrl = {
 
 /**
  * Checks and normalizes a base URL. Absolute URLs must be https, or http on a
- * loopback host (or with `allowInsecureHttp`). A path starting with `/` is
- * resolved against the page's origin at request time.
+ * loopback host (or with `allowInsecureHttp`). A clean path starting with `/`
+ * (no `//`, backslash, white space or control character) is resolved against
+ * the page's origin at request time.
  */
 export function normalizeBaseUrl(baseUrl: unknown, allowInsecureHttp = false): NormalizedBaseUrl {
   ensure(
@@ -34,10 +35,7 @@ export function normalizeBaseUrl(baseUrl: unknown, allowInsecureHttp = false): N
     baseUrl,
   )
   const trimmed = baseUrl.trim()
-  if (trimmed.startsWith('/') && !trimmed.startsWith('//')) {
-    const [path = '', search = ''] = trimmed.split('?', 2)
-    return { base: path.replace(/\/+$/, ''), baseQuery: [...new URLSearchParams(search)] }
-  }
+  if (trimmed.startsWith('/')) return normalizeSameOriginPath(trimmed)
   let url: URL | undefined
   try {
     url = new URL(trimmed)
@@ -66,6 +64,36 @@ export function normalizeBaseUrl(baseUrl: unknown, allowInsecureHttp = false): N
   const baseQuery = [...url.searchParams]
   const path = url.pathname.replace(/\/+$/, '')
   return { base: `${protocol}//${host}${path}`, baseQuery }
+}
+
+/**
+ * A clean absolute path: RFC 3986 path characters only (letters, digits,
+ * `-._~!$&'()*+,;=:@%` and `/`), then an optional query of the same plus `?`.
+ * No backslash, white space, control or non-ASCII character, no fragment.
+ */
+const cleanPath = /^\/[\w.~!$&'()*+,;=:@%/-]*(\?[\w.~!$&'()*+,;=:@%/?-]*)?$/
+
+/**
+ * A same-origin base URL. Browsers read `/\\host`, `/\t/host` (tabs and
+ * newlines are dropped) and `//host` as another host, so only clean absolute
+ * paths are accepted, and the path must resolve to the page's own origin.
+ */
+function normalizeSameOriginPath(path: string): NormalizedBaseUrl {
+  const probe = 'https://origin.invalid'
+  let resolved: URL | undefined
+  try {
+    resolved = new URL(path, probe)
+  } catch {}
+  ensure(
+    cleanPath.test(path) && !path.startsWith('//') && resolved?.origin === probe,
+    'baseUrl',
+    'must be an absolute http(s) URL or a clean same-origin path: "/" then letters, digits and - . _ ~ ! $ & \' ( ) * + , ; = : @ % /, not "//", with no backslash, white space, control character or #fragment',
+    path,
+  )
+  const query = path.indexOf('?')
+  const pathname = query < 0 ? path : path.slice(0, query)
+  const search = query < 0 ? '' : path.slice(query + 1)
+  return { base: pathname.replace(/\/+$/, ''), baseQuery: [...new URLSearchParams(search)] }
 }
 
 /**
