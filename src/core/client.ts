@@ -1,6 +1,11 @@
 import type * as z from 'zod/mini'
 import { ensure, type InvalidParameterError } from './errors/parameter.js'
-import { createRateLimiter, type RateLimitConfig, type RateLimiter } from './rateLimiter.js'
+import {
+  createRateLimiter,
+  defaultMaxRateLimitPauseMs,
+  type RateLimitConfig,
+  type RateLimiter,
+} from './rateLimiter.js'
 import { createRequest, type RequestParameters } from './request.js'
 import type { Endpoint } from './types.js'
 import { type ArrayFormat, normalizeBaseUrl } from './utils/url.js'
@@ -35,6 +40,12 @@ export type SwapClientConfig = {
    * pauses still apply).
    */
   rateLimit?: RateLimitConfig | false | undefined
+  /**
+   * The longest pause after a 429, in milliseconds, whatever `Retry-After`
+   * or a reset header asks (a server may ask for an hour or more). Default
+   * 60 000. `useRateLimitState()` tells when a pause was cut short.
+   */
+  maxRateLimitPauseMs?: number | undefined
   /**
    * What to do when the service answers with a redirect. Default `'error'`:
    * the redirect is not followed and the request fails with `RedirectError`,
@@ -113,6 +124,7 @@ export function createSwapClient(config: SwapClientConfig): SwapClient {
     rateLimit,
     redirect = 'error',
     maxResponseBytes = defaultMaxResponseBytes,
+    maxRateLimitPauseMs = defaultMaxRateLimitPauseMs,
   } = config
   const normalized = normalizeBaseUrl(baseUrl, allowInsecureHttp)
   ensure(
@@ -142,7 +154,13 @@ export function createSwapClient(config: SwapClientConfig): SwapClient {
     'must be a function',
     config.fetch,
   )
-  const rateLimiter = createRateLimiter(rateLimit)
+  ensure(
+    typeof maxRateLimitPauseMs === 'number' && maxRateLimitPauseMs > 0,
+    'maxRateLimitPauseMs',
+    'must be a number of milliseconds greater than 0 (Infinity for no cap)',
+    maxRateLimitPauseMs,
+  )
+  const rateLimiter = createRateLimiter(rateLimit, { maxPauseMs: maxRateLimitPauseMs })
   return {
     baseUrl: normalized.base,
     arrayFormat,

@@ -56,7 +56,7 @@ describe('createRateLimiter', () => {
     limiter.subscribe(() => seen.push(limiter.getState().rateLimitedUntil))
     const until = limiter.onRateLimited(800)
     expect(until).toBe(Date.now() + 800)
-    expect(limiter.getState()).toEqual({ rateLimitedUntil: until })
+    expect(limiter.getState()).toEqual({ rateLimitedUntil: until, requestedUntil: until, capped: false })
     const { granted } = acquireMany(limiter, 3)
     await vi.advanceTimersByTimeAsync(799)
     expect(granted).toEqual([])
@@ -65,7 +65,11 @@ describe('createRateLimiter', () => {
     expect(granted).toEqual([800])
     await vi.advanceTimersByTimeAsync(40)
     expect(granted).toEqual([800, 820, 840])
-    expect(limiter.getState()).toEqual({ rateLimitedUntil: undefined })
+    expect(limiter.getState()).toEqual({
+      rateLimitedUntil: undefined,
+      requestedUntil: undefined,
+      capped: false,
+    })
     expect(seen).toEqual([until, undefined])
   })
 
@@ -134,5 +138,54 @@ describe('createRateLimiter', () => {
     const { granted: later } = acquireMany(limiter, 10)
     await vi.advanceTimersByTimeAsync(0)
     expect(later).toEqual(Array(10).fill(0))
+  })
+})
+
+describe('the 429 pause is capped (issue 10, item 6)', () => {
+  const hour = 3_600_000
+
+  test('by default at one minute; the state tells what the server asked and that the pause was cut', async () => {
+    const limiter = createRateLimiter(false)
+    const now = Date.now()
+    expect(limiter.onRateLimited(hour)).toBe(now + 60_000)
+    expect(limiter.getState()).toEqual({
+      rateLimitedUntil: now + 60_000,
+      requestedUntil: now + hour,
+      capped: true,
+    })
+    const { granted } = acquireMany(limiter, 1)
+    await vi.advanceTimersByTimeAsync(59_999)
+    expect(granted).toEqual([])
+    await vi.advanceTimersByTimeAsync(1)
+    expect(granted).toEqual([60_000])
+    expect(limiter.getState()).toEqual({
+      rateLimitedUntil: undefined,
+      requestedUntil: undefined,
+      capped: false,
+    })
+  })
+
+  test('a pause within the cap is taken whole and not marked as capped', () => {
+    const limiter = createRateLimiter(false)
+    const now = Date.now()
+    limiter.onRateLimited(5_000)
+    expect(limiter.getState()).toEqual({
+      rateLimitedUntil: now + 5_000,
+      requestedUntil: now + 5_000,
+      capped: false,
+    })
+  })
+
+  test('the cap is configurable', () => {
+    const limiter = createRateLimiter(false, { maxPauseMs: 10_000 })
+    const now = Date.now()
+    expect(limiter.onRateLimited(hour)).toBe(now + 10_000)
+    expect(limiter.getState().capped).toBe(true)
+  })
+
+  test.each([0, -1, Number.NaN, '1000'])('maxPauseMs %s is refused', (maxPauseMs) => {
+    expect(() => createRateLimiter(false, { maxPauseMs } as never)).toThrow(
+      expect.objectContaining({ name: 'InvalidParameterError', parameter: 'maxPauseMs' }),
+    )
   })
 })

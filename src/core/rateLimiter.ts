@@ -13,8 +13,27 @@ export type RateLimitConfig = {
 }
 
 export type RateLimitState = {
-  /** Epoch milliseconds until which the client sends nothing, after a 429; `undefined` when not paused. */
+  /**
+   * Epoch milliseconds until which the client sends nothing, after a 429:
+   * the pause it actually takes (at most `maxPauseMs`); `undefined` when not paused.
+   */
   rateLimitedUntil: number | undefined
+  /**
+   * Epoch milliseconds until which the server asked the client to wait;
+   * later than `rateLimitedUntil` when the pause was capped. `undefined` when not paused.
+   */
+  requestedUntil: number | undefined
+  /** True when the server asked for a longer pause than `maxPauseMs` and the client cut it short. */
+  capped: boolean
+}
+
+export type RateLimiterOptions = {
+  /**
+   * The longest pause after a 429, whatever `Retry-After` or a reset header
+   * says. Default 60 000 (one minute); `Infinity` to obey any pause (up to
+   * the hour `parseRetryAfter` accepts).
+   */
+  maxPauseMs?: number | undefined
 }
 
 export type RateLimiter = {
@@ -24,7 +43,11 @@ export type RateLimiter = {
    * Resolves with `release`, to call once the answer is in.
    */
   acquire(signal?: AbortSignal): Promise<() => void>
-  /** Pauses every request of the client after a 429; returns when the pause ends. */
+  /**
+   * Pauses every request of the client after a 429, for `retryAfterMs` (the
+   * server's word; a doubling fallback when `undefined`) but at most
+   * `maxPauseMs`; returns when the pause ends.
+   */
   onRateLimited(retryAfterMs: number | undefined): number
   /** Called after an answer that is not a 429. */
   onSuccess(): void
@@ -37,6 +60,9 @@ export const defaultRateLimit = { requestsPerSecond: 5, burst: 5 } as const sati
 
 /** Pause after a 429 without any reset header: 1 s, doubling per consecutive 429, at most 30 s. */
 const fallbackPauseMs = (consecutive: number) => Math.min(1000 * 2 ** (consecutive - 1), 30_000)
+
+/** What `maxPauseMs` is when not given: one minute. */
+export const defaultMaxRateLimitPauseMs = 60_000
 
 /** How long after a pause the client stays careful: one request in flight, half the rate. */
 export const carefulSpellMs = 10_000
@@ -55,13 +81,27 @@ type Waiter = {
  * to the configured rate when the spell ends). With `false`, no pacing is done
  * but 429 pauses and the careful spell still apply.
  *
+ * A server may ask for a very long pause (`Retry-After: 1000000000000`, a
+ * reset a day ahead): the pause is capped at `maxPauseMs` (default one
+ * minute), and `getState()` tells what was asked and that it was cut.
+ *
  * @example
- * const limiter = createRateLimiter({ requestsPerSecond: 10, burst: 10 })
+ * const limiter = createRateLimiter({ requestsPerSecond: 10, burst: 10 }, { maxPauseMs: 120_000 })
  * const release = await limiter.acquire()
  * try { await fetch(url) } finally { release() }
  */
-export function createRateLimiter(config: RateLimitConfig | false | undefined): RateLimiter {
+export function createRateLimiter(
+  config: RateLimitConfig | false | undefined,
+  options: RateLimiterOptions = {},
+): RateLimiter {
   const configured = resolveConfig(config)
+  const { maxPauseMs = defaultMaxRateLimitPauseMs } = options
+  ensure(
+    typeof maxPauseMs === 'number' && maxPauseMs > 0,
+    'maxPauseMs',
+    'must be a number of milliseconds greater than 0 (Infinity for no cap)',
+    maxPauseMs,
+  )
   let { rate, burst } = configured
   let tokens = burst
   let refilledAt = Date.now()
@@ -69,13 +109,19 @@ export function createRateLimiter(config: RateLimitConfig | false | undefined): 
   let carefulUntil = 0
   let inFlight = 0
   let consecutive429 = 0
-  let state: RateLimitState = { rateLimitedUntil: undefined }
+  const notPaused: RateLimitState = { rateLimitedUntil: undefined, requestedUntil: undefined, capped: false }
+  let state = notPaused
   let timer: ReturnType<typeof setTimeout> | undefined
   const queue: Waiter[] = []
   const listeners = new Set<() => void>()
 
   const setState = (next: RateLimitState) => {
-    if (next.rateLimitedUntil === state.rateLimitedUntil) return
+    if (
+      next.rateLimitedUntil === state.rateLimitedUntil &&
+      next.requestedUntil === state.requestedUntil &&
+      next.capped === state.capped
+    )
+      return
     state = next
     for (const listener of listeners) listener()
   }
@@ -124,7 +170,7 @@ export function createRateLimiter(config: RateLimitConfig | false | undefined): 
   const drain = () => {
     const now = Date.now()
     if (now < pausedUntil) return schedule(pausedUntil - now)
-    if (state.rateLimitedUntil !== undefined) setState({ rateLimitedUntil: undefined })
+    if (state.rateLimitedUntil !== undefined) setState(notPaused)
     while (queue.length > 0 && take(now)) {
       const waiter = queue.shift() as Waiter
       waiter.cleanup()
@@ -161,14 +207,16 @@ export function createRateLimiter(config: RateLimitConfig | false | undefined): 
     },
     onRateLimited(retryAfterMs) {
       consecutive429 += 1
-      const until = Date.now() + (retryAfterMs ?? fallbackPauseMs(consecutive429))
+      const now = Date.now()
+      const requested = retryAfterMs ?? fallbackPauseMs(consecutive429)
+      const until = now + Math.min(requested, maxPauseMs)
       carefulUntil = Math.max(until, pausedUntil) + carefulSpellMs
       rate = Math.max(rate / 2, configured.rate / 16)
       burst = 1
       tokens = Math.min(tokens, 1)
       if (until > pausedUntil) {
         pausedUntil = until
-        setState({ rateLimitedUntil: until })
+        setState({ rateLimitedUntil: until, requestedUntil: now + requested, capped: requested > maxPauseMs })
         schedule(until - Date.now())
       }
       return pausedUntil

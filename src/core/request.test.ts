@@ -16,7 +16,7 @@ import {
   TimeoutError,
 } from './errors/request.js'
 import { ResponseValidationError } from './errors/response.js'
-import { isRetryableError } from './utils/retry.js'
+import { getRetryDelay, isRetryableError } from './utils/retry.js'
 
 // Node's own fetch, before MSW wraps it (MSW keeps reading a passed-through body that the client cancels).
 const nodeFetch = globalThis.fetch
@@ -644,6 +644,40 @@ describe('response size cap (issue 10, item 4)', () => {
   test.each([0, -1, 1.5, Number.NaN, '1000'])('maxResponseBytes %s is refused', (maxResponseBytes) => {
     expect(() => createSwapClient({ baseUrl, maxResponseBytes } as never)).toThrow(
       expect.objectContaining({ name: 'InvalidParameterError', parameter: 'maxResponseBytes' }),
+    )
+  })
+})
+
+describe('429 pause cap through the client (issue 10, item 6)', () => {
+  test.each([
+    ['Retry-After: 1000000000000', () => ({ 'retry-after': '1000000000000' })],
+    [
+      'a reset far in the future',
+      () => ({ 'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 86_400) }),
+    ],
+  ])('%s pauses the client for one minute at most (maxRateLimitPauseMs)', async (_, headers) => {
+    server.use(
+      http.get(tokensUrl, () => HttpResponse.json({ detail: 'later' }, { status: 429, headers: headers() })),
+    )
+    const client = createSwapClient({ baseUrl, rateLimit: false })
+    const error = await getTokens(client).catch((e) => e)
+    expect(error).toBeInstanceOf(RateLimitError)
+    const state = client.rateLimiter.getState()
+    expect((state.rateLimitedUntil as number) - Date.now()).toBeLessThanOrEqual(60_000)
+    expect((state.rateLimitedUntil as number) - Date.now()).toBeGreaterThan(59_000)
+    expect(state.capped).toBe(true)
+    expect(state.requestedUntil).toBeGreaterThan(Date.now() + 3_000_000)
+    // A query's retry waits for the client's (capped) pause, not for the hour the server asked.
+    expect(getRetryDelay(0, error, state.rateLimitedUntil)).toBeLessThanOrEqual(60_250)
+
+    const short = createSwapClient({ baseUrl, rateLimit: false, maxRateLimitPauseMs: 2_000 })
+    await getTokens(short).catch((e) => e)
+    expect((short.rateLimiter.getState().rateLimitedUntil as number) - Date.now()).toBeLessThanOrEqual(2_000)
+  })
+
+  test('maxRateLimitPauseMs must be a positive number', () => {
+    expect(() => createSwapClient({ baseUrl, maxRateLimitPauseMs: 0 } as never)).toThrow(
+      expect.objectContaining({ name: 'InvalidParameterError', parameter: 'maxRateLimitPauseMs' }),
     )
   })
 })

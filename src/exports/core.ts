@@ -140,6 +140,7 @@ export {
   defaultRateLimit,
   type RateLimitConfig,
   type RateLimiter,
+  type RateLimiterOptions,
   type RateLimitState,
 } from '../core/rateLimiter.js'
 // Data

@@ -124,7 +124,8 @@ export function SwapProvider(props: SwapProviderProps) {
 
 /**
  * The client the props describe. Recreated only when a setting that shapes
- * requests changes (base URL, timeout, array format, rate limit); `fetch`,
+ * requests changes (base URL, timeout, array format, rate limit, redirects,
+ * size and pause caps); `fetch`,
  * `headers` and `transformResponse` are read through refs, so inline
  * functions do not reset the cache or the rate limiter on every render.
  */
@@ -136,7 +137,16 @@ function useClientFromProps(props: SwapProviderProps): SwapClient {
   headersRef.current = props.headers
   transformRef.current = props.transformResponse
 
-  const { client, baseUrl, timeoutMs, arrayFormat, allowInsecureHttp, redirect, maxResponseBytes } = props
+  const {
+    client,
+    baseUrl,
+    timeoutMs,
+    arrayFormat,
+    allowInsecureHttp,
+    redirect,
+    maxResponseBytes,
+    maxRateLimitPauseMs,
+  } = props
   const rateLimitKey = rateLimitToKey(props.rateLimit)
   const hasHeaders = props.headers !== undefined
   const hasTransform = props.transformResponse !== undefined
@@ -151,6 +161,7 @@ function useClientFromProps(props: SwapProviderProps): SwapClient {
       allowInsecureHttp,
       redirect,
       maxResponseBytes,
+      maxRateLimitPauseMs,
       rateLimit: props.rateLimit,
       fetch: (input, init) => (fetchRef.current ?? globalThis.fetch)(input, init),
       headers: hasHeaders
@@ -171,6 +182,7 @@ function useClientFromProps(props: SwapProviderProps): SwapClient {
     allowInsecureHttp,
     redirect,
     maxResponseBytes,
+    maxRateLimitPauseMs,
     rateLimitKey,
     hasHeaders,
     hasTransform,

@@ -53,4 +53,9 @@ describe('getRetryDelay', () => {
     expect(delay).toBeLessThanOrEqual(2000)
     expect(getRetryDelay(0, error, undefined, () => 1)).toBe(350)
   })
+
+  test('after a 429 whose pause the client capped, it waits for the client’s pause, not for what the server asked', () => {
+    const error = new RateLimitError({ url, body: '', retryAfterMs: 3_600_000 })
+    expect(getRetryDelay(0, error, Date.now() + 60_000, () => 0)).toBeLessThanOrEqual(60_000)
+  })
 })

@@ -8,6 +8,7 @@ import { mockTokenAddresses as T } from '../../mock/fixtures.js'
 import type { MockService } from '../../mock/types.js'
 import { useRateLimitState } from './useRateLimitState.js'
 import { useSwapRoute } from './useSwapRoute.js'
+import { useTokens } from './useTokens.js'
 
 // The service allows 10 requests per second per client (a bucket of 10).
 const mock = setupMockService({ rateLimit: { requestsPerSecond: 10 } })
@@ -76,4 +77,26 @@ describe('a burst of 50 distinct route queries against a service limited to 10 r
     expect(pauses.length).toBeGreaterThanOrEqual(later.length)
     expect(result.current.state.rateLimitedUntil).toBeUndefined()
   }, 30_000)
+})
+
+describe('a server asking for a very long pause (issue 10, item 6)', () => {
+  test.each([
+    ['the default cap of one minute', undefined, 60_000],
+    ['the provider’s maxRateLimitPauseMs', 5_000, 5_000],
+  ])(
+    'the client pauses for %s, and the state says the pause was cut short',
+    async (_, maxRateLimitPauseMs, cap) => {
+      const { baseUrl, service } = mock.use('msw')
+      service.fail({ status: 429, headers: { 'retry-after': '1000000000000' }, endpoint: '/overview/tokens' })
+      const { result } = renderSwapHook(() => ({ state: useRateLimitState(), tokens: useTokens() }), {
+        provider: { baseUrl, maxRateLimitPauseMs },
+      })
+      await waitFor(() => expect(result.current.state.capped).toBe(true))
+      const { rateLimitedUntil, requestedUntil } = result.current.state
+      expect((rateLimitedUntil as number) - Date.now()).toBeLessThanOrEqual(cap)
+      expect((rateLimitedUntil as number) - Date.now()).toBeGreaterThan(cap - 2_000)
+      // What the server asked for (Retry-After is honoured up to an hour at most).
+      expect((requestedUntil as number) - Date.now()).toBeGreaterThan(3_500_000)
+    },
+  )
 })

@@ -1,3 +1,5 @@
+'use client'
+
 import { useSyncExternalStore } from 'react'
 import type { RateLimitState } from '../../core/rateLimiter.js'
 import { useSwapContext } from './useSwapClient.js'
@@ -6,13 +8,22 @@ export type UseRateLimitStateReturnType = RateLimitState
 
 /**
  * Whether the client is paused after a 429, and until when. Every request of
- * the client waits until `rateLimitedUntil`; show it to the user.
+ * the client waits until `rateLimitedUntil`; show it to the user. A server
+ * may ask for a longer pause than the client's `maxRateLimitPauseMs`
+ * (default one minute): the client then pauses for that long only,
+ * `capped` is true and `requestedUntil` tells what the server asked.
  *
  * @example
- * const { rateLimitedUntil } = useRateLimitState()
- * if (rateLimitedUntil) return <p>Busy, retrying in {Math.ceil((rateLimitedUntil - Date.now()) / 1000)} s</p>
+ * const { rateLimitedUntil, capped } = useRateLimitState()
+ * if (rateLimitedUntil)
+ *   return (
+ *     <p>
+ *       Busy, retrying in {Math.ceil((rateLimitedUntil - Date.now()) / 1000)} s
+ *       {capped ? ' (the service asked for longer: it may still refuse)' : ''}
+ *     </p>
+ *   )
  */
 export function useRateLimitState(): UseRateLimitStateReturnType {
-  const { rateLimiter } = useSwapContext('useRateLimitState').client
+  const { rateLimiter } = useSwapContext().client
   return useSyncExternalStore(rateLimiter.subscribe, rateLimiter.getState, rateLimiter.getState)
 }
