@@ -74,6 +74,7 @@ export {
 export {
   deserializeBigInts,
   hashFn,
+  type SerializedBigInts,
   serializeBigInts,
   withRateLimitPause,
 } from '../query/utils.js'

@@ -1,5 +1,11 @@
+import { dehydrate, hydrate, QueryClient } from '@tanstack/react-query'
+import { HttpResponse, http } from 'msw'
 import { describe, expect, test } from 'vitest'
+import { baseUrl, USDC, WETH } from '../../test/constants.js'
+import { setupMswServer } from '../../test/msw.js'
 import { createSwapClient } from '../core/client.js'
+import { getSwapRouteQueryOptions } from './getSwapRoute.js'
+import { getTokensQueryOptions } from './getTokens.js'
 import { deserializeBigInts, hashFn, serializeBigInts, withRateLimitPause } from './utils.js'
 
 describe('hashFn', () => {
@@ -18,12 +24,19 @@ describe('hashFn', () => {
 })
 
 describe('serializeBigInts / deserializeBigInts', () => {
-  test('round-trip through JSON', () => {
+  test('round-trip through JSON: the bigints are listed beside the value', () => {
     const data = { path: ['0xa'], amountOut: 2n ** 200n, nested: [{ v: 0n }], n: 1, s: '1' }
     const wire = JSON.stringify(serializeBigInts(data))
-    expect(wire).toContain(
-      '"amountOut":{"$bigint":"1606938044258990275541962092341162602522202993782792835301376"}',
-    )
+    expect(JSON.parse(wire)).toEqual({
+      json: {
+        path: ['0xa'],
+        amountOut: '1606938044258990275541962092341162602522202993782792835301376',
+        nested: [{ v: '0' }],
+        n: 1,
+        s: '1',
+      },
+      bigints: [['amountOut'], ['nested', 0, 'v']],
+    })
     expect(deserializeBigInts(JSON.parse(wire))).toEqual(data)
   })
 })
@@ -39,5 +52,76 @@ describe('withRateLimitPause', () => {
     expect(withRateLimitPause(client, undefined)).toBeUndefined()
     const fn = withRateLimitPause(client, () => false) as (query: unknown) => number | false
     expect(fn({})).toBe(false)
+  })
+})
+
+describe('SSR: a dehydrated QueryClient state, through JSON (issue 10, item 7)', () => {
+  const { server } = setupMswServer()
+  const client = createSwapClient({ baseUrl, rateLimit: false })
+  // Token records keep unknown fields as sent: a service can put anything in them.
+  const tokens = [
+    { address: WETH, symbol: 'WETH', forged: { $bigint: '42' } },
+    { address: USDC, symbol: 'USDC', broken: { $bigint: 'not-a-number' }, nested: [{ $bigint: '-1' }] },
+  ]
+
+  const customKey = ['custom', { amount: -(2n ** 70n), list: [1n, { deep: 0n }] }]
+
+  async function serverState() {
+    server.use(
+      http.get(`${baseUrl}/overview/tokens`, () => HttpResponse.json(tokens)),
+      http.get(`${baseUrl}/swap/route`, () =>
+        HttpResponse.json({ path: [WETH, USDC], amount_out: (2n ** 200n).toString() }),
+      ),
+    )
+    const queryClient = new QueryClient()
+    await queryClient.prefetchQuery(getTokensQueryOptions(client))
+    await queryClient.prefetchQuery(
+      getSwapRouteQueryOptions(client, { token0: WETH, token1: USDC, amountIn: 10n ** 18n }),
+    )
+    await queryClient.prefetchQuery({
+      queryKey: customKey,
+      queryFn: () => ({ value: 7n, text: '7' }),
+      queryKeyHashFn: hashFn,
+    })
+    return queryClient
+  }
+
+  test('round-trips bigints in keys and data; service data shaped like the encoding stays as sent', async () => {
+    const queryClient = await serverState()
+    const html = JSON.stringify(serializeBigInts(dehydrate(queryClient)))
+    const browser = new QueryClient()
+    hydrate(browser, deserializeBigInts(JSON.parse(html)))
+    expect(browser.getQueryData(getTokensQueryOptions(client).queryKey)).toEqual(tokens)
+    expect(
+      browser.getQueryData(
+        getSwapRouteQueryOptions(client, { token0: WETH, token1: USDC, amountIn: 10n ** 18n }).queryKey,
+      ),
+    ).toEqual({ path: [WETH, USDC], amountOut: 2n ** 200n })
+    expect(browser.getQueryCache().get(hashFn(customKey))?.state.data).toEqual({ value: 7n, text: '7' })
+    expect(browser.getQueryCache().getAll()).toHaveLength(3)
+  })
+
+  test('deserializeBigInts never throws on data it did not write', () => {
+    for (const data of [
+      { $bigint: 'not-a-number' },
+      [{ $bigint: '1.5' }, { $bigint: 12 }],
+      { json: { a: 'x' }, bigints: [['a'], ['missing', 'path'], 'nonsense', [{}]] },
+      { json: { a: '12abc' }, bigints: [['a']] },
+      { json: null, bigints: [['a']] },
+      null,
+      'text',
+    ])
+      expect(() => deserializeBigInts(data)).not.toThrow()
+    expect(deserializeBigInts({ $bigint: '42' })).toEqual({ $bigint: '42' })
+    expect(deserializeBigInts({ json: { a: '12abc' }, bigints: [['a']] })).toEqual({ a: '12abc' })
+  })
+
+  test('a listed path never reaches the prototype', () => {
+    const wire = JSON.parse(
+      '{"json":{"__proto__":{"polluted":"1"}},"bigints":[["__proto__","polluted"],["constructor","x"]]}',
+    )
+    const out = deserializeBigInts<Record<string, unknown>>(wire)
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype)
   })
 })

@@ -81,35 +81,89 @@ export function withRateLimitPause<query>(
 }
 
 /**
- * Makes a value JSON-safe: bigints become `{ $bigint: "…" }`. Query keys and
- * quotes hold bigints, so pass a whole dehydrated state through it before it
- * crosses from server to browser.
+ * The JSON-safe form of a value holding bigints: `json` is the value with
+ * every bigint written as a decimal string, `bigints` the paths of those
+ * strings (keys and array indexes). Only the listed paths become bigints
+ * again, so data that merely looks like an encoding stays as it was sent.
+ */
+export type SerializedBigInts = {
+  json: unknown
+  bigints: (string | number)[][]
+}
+
+/**
+ * Makes a value JSON-safe: bigints become decimal strings, and their paths
+ * are listed beside the value (a side table, as superjson does), so nothing a
+ * service sends can pass for a bigint. Query keys and quotes hold bigints, so
+ * pass a whole dehydrated state through it before it crosses from server to
+ * browser. Otherwise as `JSON.stringify` (`toJSON` honoured, `undefined` left out).
  *
  * @example
  * // server
  * await queryClient.prefetchQuery(getSwapRouteQueryOptions(client, { token0, token1, amountIn }))
- * const state = serializeBigInts(dehydrate(queryClient))
+ * const state = serializeBigInts(dehydrate(queryClient)) // { json, bigints }, JSON-safe
  * // browser
  * <HydrationBoundary state={deserializeBigInts(state)}>…</HydrationBoundary>
  */
-export function serializeBigInts<data>(data: data): unknown {
-  return JSON.parse(
-    JSON.stringify(data, (_, value: unknown) =>
-      typeof value === 'bigint' ? { $bigint: value.toString() } : value,
-    ),
-  )
+export function serializeBigInts<data>(data: data): SerializedBigInts {
+  const bigints: (string | number)[][] = []
+  const paths = new WeakMap<object, (string | number)[]>()
+  const text = JSON.stringify({ json: data }, function (this: unknown, key: string, value: unknown) {
+    const holder = this as Record<string, unknown>
+    const at = [
+      ...(paths.get(holder) ?? []),
+      ...(key === '' ? [] : [Array.isArray(holder) ? Number(key) : key]),
+    ]
+    // The holder's own value, before any toJSON (an app may have given bigints one).
+    const original = key === '' ? value : holder[key]
+    if (typeof original === 'bigint') {
+      bigints.push(at.slice(1))
+      return original.toString()
+    }
+    if (typeof value === 'object' && value !== null) paths.set(value, at)
+    return value
+  })
+  return { json: (JSON.parse(text) as { json?: unknown }).json ?? null, bigints }
 }
 
+const integer = /^-?\d+$/
+
 /**
- * Reverses `serializeBigInts`.
+ * Reverses `serializeBigInts`: turns the listed paths back into bigints, and
+ * nothing else. A listed value that is not an integer string, a path that
+ * leads nowhere (or through a prototype), or a value that is not a
+ * `{ json, bigints }` pair is left as it is: it never throws on data it did
+ * not write.
  *
  * @example
  * hydrate(queryClient, deserializeBigInts(JSON.parse(html)))
  */
 export function deserializeBigInts<data = unknown>(data: unknown): data {
-  return JSON.parse(JSON.stringify(data), (_, value: unknown) =>
-    isPlainObject(value) && Object.keys(value).length === 1 && typeof value.$bigint === 'string'
-      ? BigInt(value.$bigint)
-      : value,
-  ) as data
+  if (!isPlainObject(data) || !Array.isArray(data.bigints) || !('json' in data)) return data as data
+  let root: { value: unknown }
+  try {
+    root = { value: JSON.parse(JSON.stringify(data.json ?? null)) }
+  } catch {
+    return data as data
+  }
+  for (const path of data.bigints as unknown[]) {
+    if (!Array.isArray(path)) continue
+    let node: unknown = root
+    let key: unknown = 'value'
+    for (const segment of path) {
+      node = ownValue(node, key)
+      key = segment
+    }
+    const value = ownValue(node, key)
+    if (typeof value === 'string' && integer.test(value))
+      (node as Record<string, unknown>)[key as string] = BigInt(value)
+  }
+  return root.value as data
+}
+
+/** `node[key]` when it is an own property of an object, else undefined. */
+function ownValue(node: unknown, key: unknown): unknown {
+  if (typeof node !== 'object' || node === null) return undefined
+  if (typeof key !== 'string' && typeof key !== 'number') return undefined
+  return Object.hasOwn(node, key) ? (node as Record<string, unknown>)[key] : undefined
 }
