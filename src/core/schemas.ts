@@ -64,9 +64,12 @@ export const hexSchema = /* @__PURE__ */ leaf((value) =>
   typeof value === 'string' && isHex(value, { strict: true }) ? value : invalid('0x-prefixed hex data'),
 )
 
+const maxUint256 = 2n ** 256n - 1n
+
 /**
  * A token amount: a base-10 integer string, a 0x hex string or a safe
- * non-negative integer number, always returned as a bigint.
+ * non-negative integer number, at most 2^256 - 1 (a uint256), always
+ * returned as a bigint.
  */
 export const amountSchema = /* @__PURE__ */ leaf((value): bigint | Invalid => {
   if (typeof value === 'number')
@@ -78,7 +81,12 @@ export const amountSchema = /* @__PURE__ */ leaf((value): bigint | Invalid => {
             : 'a non-negative integer amount',
         )
   const text = typeof value === 'string' ? value.trim() : ''
-  return /^(\d+|0x[0-9a-f]+)$/i.test(text) ? BigInt(text) : invalid('a non-negative integer amount')
+  if (!/^(\d+|0x[0-9a-f]+)$/i.test(text)) return invalid('a non-negative integer amount')
+  // At most 78 significant decimal or 64 hex digits before parsing: a huge string is refused at once.
+  const hex = text[1] === 'x' || text[1] === 'X'
+  const digits = (hex ? text.slice(2) : text).replace(/^0+/, '').length
+  const amount = digits <= (hex ? 64 : 78) ? BigInt(text) : undefined
+  return amount !== undefined && amount <= maxUint256 ? amount : invalid('an amount of at most 2^256 - 1')
 })
 
 /** A finite number at least 0 (an integer when `integer`), sent as a number or a numeric string. */

@@ -378,6 +378,7 @@ describe('422 names every bad parameter', () => {
     ['/swap/info', { ...base, slippage: 'five' }, [['slippage', 'float_parsing']]],
     ['/swap/info', { ...base, deadline: '0' }, [['deadline', 'greater_than']]],
     ['/swap/info', { ...base, deadline: 'tomorrow' }, [['deadline', 'int_parsing']]],
+    ['/swap/info', { ...base, deadline: (2n ** 256n).toString() }, [['deadline', 'less_than_equal']]],
     ['/overview/pairs', { blacklist: 'yes please' }, [['blacklist', 'bool_parsing']]],
     ['/overview/tokens', { blacklist: '' }, [['blacklist', 'bool_parsing']]],
     ['/overview/token/price', {}, [['address', 'missing']]],
@@ -396,6 +397,12 @@ describe('422 names every bad parameter', () => {
         expect(item.msg.length).toBeGreaterThan(5)
       }
     })
+
+  test('amount_in may be 2^256 - 1 exactly: the largest uint256 the calldata can carry', async () => {
+    const amount_in = (2n ** 256n - 1n).toString()
+    expect((await call(service, '/swap/route', { ...base, amount_in })).status).toBe(200)
+    expect((await call(service, '/swap/info', { ...base, amount_in })).status).toBe(200)
+  })
 
   test('slippage bounds 0 and 1 and big deadlines are accepted', async () => {
     for (const slippage of ['0', '1', '0.005', '5e-3'])

@@ -1,0 +1,75 @@
+import { HttpResponse, http } from 'msw'
+import { describe, expect, test } from 'vitest'
+import { ALICE, baseUrl, USDC, WETH } from '../../test/constants.js'
+import { setupMswServer } from '../../test/msw.js'
+import { getSwapInfo } from './actions/getSwapInfo.js'
+import { getSwapRoute } from './actions/getSwapRoute.js'
+import { createSwapClient } from './client.js'
+import { ResponseValidationError } from './errors/response.js'
+import { amountSchema } from './schemas.js'
+
+const maxUint256 = 2n ** 256n - 1n
+
+describe('amounts are uint256 (issue 10, item 8)', () => {
+  test.each([
+    maxUint256.toString(),
+    `0x${maxUint256.toString(16)}`,
+    `0x000${maxUint256.toString(16)}`,
+    `000${maxUint256}`,
+    '0',
+    Number.MAX_SAFE_INTEGER,
+  ])('accepts %s', (value) => {
+    expect(amountSchema.safeParse(value).success).toBe(true)
+  })
+
+  test.each([
+    ['2^256', (2n ** 256n).toString()],
+    ['0x1 and 64 zeros', `0x1${'0'.repeat(64)}`],
+    ['65 hex digits', `0x${'f'.repeat(65)}`],
+    ['100 000 nines', '9'.repeat(100_000)],
+  ])('refuses %s', (_, value) => {
+    const result = amountSchema.safeParse(value)
+    expect(result.success).toBe(false)
+    expect(result.error?.issues[0]?.message).toBe('expected an amount of at most 2^256 - 1')
+  })
+
+  const { server } = setupMswServer()
+  const client = createSwapClient({ baseUrl, rateLimit: false })
+
+  test('a route whose amount_out is above 2^256 - 1 is a ResponseValidationError', async () => {
+    server.use(
+      http.get(`${baseUrl}/swap/route`, () =>
+        HttpResponse.json({ path: [WETH, USDC], amount_out: (2n ** 256n).toString() }),
+      ),
+    )
+    const error = await getSwapRoute(client, { token0: WETH, token1: USDC, amountIn: 1n }).catch((e) => e)
+    expect(error).toBeInstanceOf(ResponseValidationError)
+    expect(error.path).toBe('$.amount_out')
+    expect(error.shortMessage).toBe(
+      'Unexpected response from /swap/route at $.amount_out: expected an amount of at most 2^256 - 1, got the string "1157920892373161954235709850086879078532".',
+    )
+  })
+
+  test.each(['transferValue', 'estimateAmount'])(
+    'swap info with %s above 2^256 - 1 is refused',
+    async (field) => {
+      const info = {
+        data: '0x',
+        transferAddress: WETH,
+        transferValue: '0',
+        approvalAddress: null,
+        estimateTransferSeconds: 1,
+        estimateAmount: '1',
+        hopsCount: 1,
+        fee: {},
+        [field]: `0x1${'0'.repeat(64)}`,
+      }
+      server.use(http.get(`${baseUrl}/swap/info`, () => HttpResponse.json(info)))
+      const error = await getSwapInfo(client, { token0: WETH, token1: USDC, amountIn: 1n, to: ALICE }).catch(
+        (e) => e,
+      )
+      expect(error).toBeInstanceOf(ResponseValidationError)
+      expect(error.path).toBe(`$.${field}`)
+    },
+  )
+})
