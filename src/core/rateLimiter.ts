@@ -71,6 +71,8 @@ type Waiter = {
   resolve: (release: () => void) => void
   reject: (error: unknown) => void
   cleanup: () => void
+  /** Aborted: left in the queue and skipped when its turn comes (so an abort is O(1)). */
+  aborted: boolean
 }
 
 /**
@@ -112,7 +114,10 @@ export function createRateLimiter(
   const notPaused: RateLimitState = { rateLimitedUntil: undefined, requestedUntil: undefined, capped: false }
   let state = notPaused
   let timer: ReturnType<typeof setTimeout> | undefined
-  const queue: Waiter[] = []
+  // FIFO of waiters from `head` on; aborted ones are skipped lazily and compacted away.
+  let queue: Waiter[] = []
+  let head = 0
+  let waiting = 0
   const listeners = new Set<() => void>()
 
   const setState = (next: RateLimitState) => {
@@ -149,7 +154,7 @@ export function createRateLimiter(
       if (released) return
       released = true
       inFlight -= 1
-      if (queue.length > 0) drain()
+      if (waiting > 0) drain()
     }
   }
 
@@ -167,17 +172,36 @@ export function createRateLimiter(
     return true
   }
 
+  /** The oldest waiter that was not aborted, taken off the queue; only called while `waiting > 0`. */
+  const next = () => {
+    let waiter = queue[head++] as Waiter
+    while (waiter.aborted) waiter = queue[head++] as Waiter
+    waiting -= 1
+    if (waiting === 0) {
+      queue = []
+      head = 0
+    }
+    return waiter
+  }
+
+  /** Drops aborted waiters once they are most of the queue: amortized O(1) per abort. */
+  const compact = () => {
+    if (queue.length - head < 1024 || waiting * 2 > queue.length - head) return
+    queue = queue.slice(head).filter((waiter) => !waiter.aborted)
+    head = 0
+  }
+
   const drain = () => {
     const now = Date.now()
     if (now < pausedUntil) return schedule(pausedUntil - now)
     if (state.rateLimitedUntil !== undefined) setState(notPaused)
-    while (queue.length > 0 && take(now)) {
-      const waiter = queue.shift() as Waiter
+    while (waiting > 0 && take(now)) {
+      const waiter = next()
       waiter.cleanup()
       waiter.resolve(release())
     }
     // Waiting for a token: wake when it is there. Waiting for the request in flight: its release wakes us.
-    if (queue.length > 0 && tokens < 1) schedule(((1 - tokens) / rate) * 1000)
+    if (waiting > 0 && tokens < 1) schedule(((1 - tokens) / rate) * 1000)
     else if (timer !== undefined && now >= pausedUntil) {
       clearTimeout(timer)
       timer = undefined
@@ -188,20 +212,24 @@ export function createRateLimiter(
     acquire(signal) {
       if (signal?.aborted) return Promise.reject(abortError(signal))
       const now = Date.now()
-      if (queue.length === 0 && now >= pausedUntil && take(now)) return Promise.resolve(release())
+      if (waiting === 0 && now >= pausedUntil && take(now)) return Promise.resolve(release())
       return new Promise<() => void>((resolve, reject) => {
         const onAbort = () => {
-          const index = queue.indexOf(waiter)
-          if (index >= 0) queue.splice(index, 1)
+          if (waiter.aborted) return
+          waiter.aborted = true
+          waiting -= 1
+          compact()
           reject(abortError(signal))
         }
         const waiter: Waiter = {
           resolve,
           reject,
           cleanup: () => signal?.removeEventListener('abort', onAbort),
+          aborted: false,
         }
         signal?.addEventListener('abort', onAbort, { once: true })
         queue.push(waiter)
+        waiting += 1
         if (timer === undefined) drain()
       })
     },
