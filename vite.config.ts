@@ -6,7 +6,9 @@ import { chromiumArgs, chromiumPath } from './scripts/chromium.mjs'
 
 const entries = {
   index: 'src/exports/index.ts',
+  execute: 'src/exports/execute.ts',
   core: 'src/exports/core.ts',
+  coreExecute: 'src/exports/coreExecute.ts',
   query: 'src/exports/query.ts',
   mock: 'src/exports/mock.ts',
   'mock-server': 'src/mock/bin.ts',

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import { type Address, parseUnits } from 'viem'
+import { useExecuteSwap } from '../src/exports/execute.js'
 import {
   getMinAmountOut,
   NoRouteError,
   type Token,
-  useExecuteSwap,
   useSwapRoute,
   useTokenPrice,
   useTokens,
@@ -72,7 +72,9 @@ export function SwapWidget({
     value !== undefined && decimals !== undefined && price !== undefined
       ? `≈ $${(Number(formatAmount(value, decimals, 8)) * price).toLocaleString('en-US', { maximumFractionDigits: 2 })}`
       : ''
-  const busy = swap.status === 'quoting' || swap.status === 'approving' || swap.status === 'swapping'
+  // TanStack's status, refined by the flow's own while it runs: quoting → approving → swapping.
+  const stage = swap.isPending ? (swap.step?.status ?? 'quoting') : swap.status
+  const busy = swap.isPending
   const symbolOf = (address: string) =>
     tokens.find((token) => token.address === address)?.symbol ?? address.slice(0, 8)
 
@@ -176,11 +178,11 @@ export function SwapWidget({
           })
         }
       >
-        {swap.status === 'quoting'
+        {stage === 'quoting'
           ? 'Getting a fresh quote…'
-          : swap.status === 'approving'
+          : stage === 'approving'
             ? `Approving ${token0?.symbol}…`
-            : swap.status === 'swapping'
+            : stage === 'swapping'
               ? 'Swapping…'
               : 'Swap'}
       </button>

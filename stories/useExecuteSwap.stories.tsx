@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { type Address, encodeFunctionData, parseUnits } from 'viem'
-import { useExecuteSwap, useSwapRoute } from '../src/exports/index.js'
+import { useExecuteSwap } from '../src/exports/execute.js'
+import { useSwapRoute } from '../src/exports/index.js'
 import { swapRouterAbi } from '../src/exports/mock.js'
 import { addressOf, tokenControl } from './support/args.js'
 import { simulatedChainId } from './support/simulatedWallet.js'
@@ -12,7 +13,7 @@ type Args = { token0: string; token1: string; amount: string; slippage: number; 
 
 /** A swap button and its steps, as a widget drives useExecuteSwap. */
 function ExecuteSwapDemo({ token0, token1, amount, slippage, minAmountOut }: Args) {
-  const { execute, status, step, data, error, reset } = useExecuteSwap()
+  const { execute, isPending, status, step, data, error, reset } = useExecuteSwap()
   const decimals0 = market.getToken(token0)?.decimals ?? 18
   const decimals1 = market.getToken(token1)?.decimals ?? 18
   // The quote the user sees: its amount less the slippage is the floor the signed calls must meet.
@@ -21,7 +22,8 @@ function ExecuteSwapDemo({ token0, token1, amount, slippage, minAmountOut }: Arg
     token1: addressOf(token1) as `0x${string}`,
     amountIn: parseUnits(amount, decimals0),
   })
-  const busy = status === 'quoting' || status === 'approving' || status === 'swapping'
+  const stage = isPending ? (step?.status ?? 'quoting') : status
+  const busy = isPending
   return (
     <Card title={`useExecuteSwap: ${amount} ${token0} → ${token1}`}>
       <p style={{ fontSize: 12 }}>The wallet is simulated in memory; no extension or chain is needed.</p>
@@ -47,7 +49,7 @@ function ExecuteSwapDemo({ token0, token1, amount, slippage, minAmountOut }: Arg
       <button type="button" onClick={reset}>
         Reset
       </button>
-      <p data-testid="status">status: {status}</p>
+      <p data-testid="status">status: {stage}</p>
       {step && (
         <ul style={{ fontSize: 12, wordBreak: 'break-all' }}>
           <li data-testid="action">action: {step.action}</li>
@@ -84,7 +86,7 @@ swap pinned to the chain and waits for its receipt. A double click sends nothing
 rejection stops everything after it.
 
 \`\`\`tsx
-const { execute, status, step, error, data } = useExecuteSwap({
+const { execute, isPending, step, error, data } = useExecuteSwap({
   walletClient,
   publicClient,
   trustedAddresses: { [mainnet.id]: [ROUTER, SPENDER] },

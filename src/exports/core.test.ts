@@ -5,31 +5,18 @@ test('the public runtime exports of token-swap-hooks/core', () => {
   expect(Object.keys(core).sort()).toMatchInlineSnapshot(`
     [
       "BaseError",
-      "ChainMismatchError",
-      "ExecuteSwapError",
       "HttpError",
-      "InsufficientAllowanceError",
       "InvalidParameterError",
       "NetworkError",
       "NoRouteError",
-      "QuoteBelowMinimumError",
       "RateLimitError",
       "RedirectError",
       "ResponseTooLargeError",
       "ResponseValidationError",
-      "SwapSimulationError",
       "TimeoutError",
-      "TransactionRevertedError",
-      "UnsafeSwapDataError",
-      "UnsafeSwapOutcomeError",
-      "UntrustedAddressError",
-      "UserRejectedError",
-      "WalletError",
-      "checkSwapOutcome",
       "createRateLimiter",
       "createSwapClient",
       "defaultRateLimit",
-      "executeSwap",
       "getLegacyPairs",
       "getLegacyPath",
       "getLegacyTokens",
@@ -46,8 +33,29 @@ test('the public runtime exports of token-swap-hooks/core', () => {
       "maxAttempts",
       "nativeTokenAddress",
       "parseRetryAfter",
-      "revokeAllowance",
       "walk",
+    ]
+  `)
+})
+
+test('the public runtime exports of token-swap-hooks/core/execute', async () => {
+  const coreExecute = await import('./coreExecute.js')
+  expect(Object.keys(coreExecute).sort()).toMatchInlineSnapshot(`
+    [
+      "ChainMismatchError",
+      "ExecuteSwapError",
+      "InsufficientAllowanceError",
+      "QuoteBelowMinimumError",
+      "SwapSimulationError",
+      "TransactionRevertedError",
+      "UnsafeSwapDataError",
+      "UnsafeSwapOutcomeError",
+      "UntrustedAddressError",
+      "UserRejectedError",
+      "WalletError",
+      "checkSwapOutcome",
+      "executeSwap",
+      "revokeAllowance",
     ]
   `)
 })

@@ -67,33 +67,6 @@ export {
 export { isNativeToken, nativeTokenAddress } from '../core/constants.js'
 // Errors
 export { BaseError, type BaseErrorType, walk } from '../core/errors/base.js'
-export {
-  ChainMismatchError,
-  type ChainMismatchErrorType,
-  ExecuteSwapError,
-  type ExecuteSwapStage,
-  InsufficientAllowanceError,
-  type InsufficientAllowanceErrorType,
-  type LeftoverAllowance,
-  QuoteBelowMinimumError,
-  type QuoteBelowMinimumErrorType,
-  type SwapOutcome,
-  type SwapOutcomeViolation,
-  SwapSimulationError,
-  type SwapSimulationErrorType,
-  TransactionRevertedError,
-  type TransactionRevertedErrorType,
-  UnsafeSwapDataError,
-  type UnsafeSwapDataErrorType,
-  UnsafeSwapOutcomeError,
-  type UnsafeSwapOutcomeErrorType,
-  UntrustedAddressError,
-  type UntrustedAddressErrorType,
-  UserRejectedError,
-  type UserRejectedErrorType,
-  WalletError,
-  type WalletErrorType,
-} from '../core/errors/execute.js'
 export { InvalidParameterError, type InvalidParameterErrorType } from '../core/errors/parameter.js'
 export {
   HttpError,
@@ -113,28 +86,6 @@ export {
   type TimeoutErrorType,
 } from '../core/errors/request.js'
 export { ResponseValidationError, type ResponseValidationErrorType } from '../core/errors/response.js'
-export {
-  type CheckSwapOutcomeParameters,
-  type CheckSwapOutcomeReturnType,
-  checkSwapOutcome,
-  type SwapCall,
-} from '../core/execute/checkSwapOutcome.js'
-// Executing a swap
-export {
-  type ExecuteSwapAction,
-  type ExecuteSwapErrorType,
-  type ExecuteSwapParameters,
-  type ExecuteSwapReturnType,
-  type ExecuteSwapStatus,
-  type ExecuteSwapStep,
-  executeSwap,
-  type TrustedAddresses,
-} from '../core/execute/executeSwap.js'
-export {
-  type RevokeAllowanceParameters,
-  type RevokeAllowanceReturnType,
-  revokeAllowance,
-} from '../core/execute/revokeAllowance.js'
 export {
   createRateLimiter,
   defaultRateLimit,

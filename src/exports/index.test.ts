@@ -6,34 +6,21 @@ test('the public runtime exports of token-swap-hooks', () => {
   expect(Object.keys(main).sort()).toMatchInlineSnapshot(`
     [
       "BaseError",
-      "ChainMismatchError",
-      "ExecuteSwapError",
       "HttpError",
-      "InsufficientAllowanceError",
       "InvalidParameterError",
       "NetworkError",
       "NoRouteError",
-      "QuoteBelowMinimumError",
       "RateLimitError",
       "RedirectError",
       "ResponseTooLargeError",
       "ResponseValidationError",
       "SwapProvider",
       "SwapProviderNotFoundError",
-      "SwapSimulationError",
       "TimeoutError",
-      "TransactionRevertedError",
-      "UnsafeSwapDataError",
-      "UnsafeSwapOutcomeError",
-      "UntrustedAddressError",
-      "UserRejectedError",
-      "WalletError",
       "createSwapClient",
       "getMinAmountOut",
       "isNativeToken",
       "nativeTokenAddress",
-      "revokeAllowance",
-      "useExecuteSwap",
       "useLegacyPairs",
       "useLegacyPath",
       "useLegacyTokens",
@@ -53,6 +40,7 @@ test('the public runtime exports of token-swap-hooks/query', () => {
   expect(Object.keys(query).sort()).toMatchInlineSnapshot(`
     [
       "deserializeBigInts",
+      "executeSwapMutationOptions",
       "getLegacyPairsQueryKey",
       "getLegacyPairsQueryOptions",
       "getLegacyPathQueryKey",
@@ -98,6 +86,30 @@ test('the public runtime exports of token-swap-hooks/mock', async () => {
       "mockTokenAddresses",
       "startMockServer",
       "swapRouterAbi",
+    ]
+  `)
+})
+
+test('the public runtime exports of token-swap-hooks/execute', async () => {
+  const execute = await import('./execute.js')
+  expect(Object.keys(execute).sort()).toMatchInlineSnapshot(`
+    [
+      "ChainMismatchError",
+      "ExecuteSwapError",
+      "InsufficientAllowanceError",
+      "QuoteBelowMinimumError",
+      "SwapSimulationError",
+      "TransactionRevertedError",
+      "UnsafeSwapDataError",
+      "UnsafeSwapOutcomeError",
+      "UntrustedAddressError",
+      "UserRejectedError",
+      "WalletError",
+      "checkSwapOutcome",
+      "executeSwap",
+      "executeSwapMutationOptions",
+      "revokeAllowance",
+      "useExecuteSwap",
     ]
   `)
 })

@@ -4,22 +4,6 @@
 export { createSwapClient, type SwapClient, type SwapClientConfig } from '../core/client.js'
 export { isNativeToken, nativeTokenAddress } from '../core/constants.js'
 export { BaseError, type BaseErrorType } from '../core/errors/base.js'
-export {
-  ChainMismatchError,
-  ExecuteSwapError,
-  InsufficientAllowanceError,
-  type LeftoverAllowance,
-  QuoteBelowMinimumError,
-  type SwapOutcome,
-  type SwapOutcomeViolation,
-  SwapSimulationError,
-  TransactionRevertedError,
-  UnsafeSwapDataError,
-  UnsafeSwapOutcomeError,
-  UntrustedAddressError,
-  UserRejectedError,
-  WalletError,
-} from '../core/errors/execute.js'
 export { InvalidParameterError, type InvalidParameterErrorType } from '../core/errors/parameter.js'
 export {
   HttpError,
@@ -38,33 +22,16 @@ export {
   type TimeoutErrorType,
 } from '../core/errors/request.js'
 export { ResponseValidationError, type ResponseValidationErrorType } from '../core/errors/response.js'
-export type {
-  ExecuteSwapAction,
-  ExecuteSwapErrorType,
-  ExecuteSwapParameters,
-  ExecuteSwapReturnType,
-  ExecuteSwapStep,
-  TrustedAddresses,
-} from '../core/execute/executeSwap.js'
-export { revokeAllowance } from '../core/execute/revokeAllowance.js'
 export type { RateLimitConfig, RateLimitState } from '../core/rateLimiter.js'
 export type { LegacyPath, Pair, Route, SwapInfo, Token, TokenData } from '../core/schemas.js'
 export { getMinAmountOut } from '../core/utils/getMinAmountOut.js'
-export type { SwapExecutionDefaults } from '../react/context.js'
 export {
+  type SwapExecutionDefaults,
   SwapProvider,
   type SwapProviderProps,
   type SwapQueryDefaults,
 } from '../react/context.js'
 export { SwapProviderNotFoundError, type SwapProviderNotFoundErrorType } from '../react/errors.js'
-// Executing a swap
-export {
-  type ExecuteSwapVariables,
-  type UseExecuteSwapParameters,
-  type UseExecuteSwapReturnType,
-  type UseExecuteSwapStatus,
-  useExecuteSwap,
-} from '../react/hooks/useExecuteSwap.js'
 // Hooks
 export {
   type UseLegacyPairsParameters,
@@ -106,4 +73,4 @@ export {
   useTokensData,
 } from '../react/hooks/useTokensData.js'
 export type { QueryDefaultsOverride, UseQueryParameters, UseQueryReturnType } from '../react/types.js'
-export type { QuoteState } from '../react/utils/useQuoteQuery.js'
+export type { QuoteState } from '../react/hooks/useSwapQuery.js'

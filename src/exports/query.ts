@@ -78,3 +78,10 @@ export {
   serializeBigInts,
   withRateLimitPause,
 } from '../query/utils.js'
+export {
+  type ExecuteSwapDefaults,
+  type ExecuteSwapMutationOptions,
+  type ExecuteSwapVariables,
+  executeSwapMutationOptions,
+} from '../query/executeSwap.js'
+export type { ExactPartial, KeyValue, QueryKeyOf, SwapQueryOptions } from '../query/createQueryFactory.js'

@@ -1,54 +1,92 @@
-import type { QueryFunctionContext } from '@tanstack/react-query'
 import type { SwapClient } from '../core/client.js'
 import type { Prettify, RequestOptions } from '../core/types.js'
-import type { QueryResource } from './defaults.js'
-import { baseQueryOptions, hashFn, isValid } from './utils.js'
+import { getRetryDelay, isRetryableError, maxAttempts } from '../core/utils/retry.js'
+import { isMissing } from '../core/utils/validate.js'
+import { type QueryResource, queryDefaults } from './defaults.js'
 
 /** Every parameter optional: a hook may hold incomplete input (no token picked yet). */
 export type ExactPartial<type> = { [key in keyof type]?: type[key] | undefined }
 
+/** A parameter as it sits in a query key: bigints become decimal strings, so any QueryClient can hash it. */
+export type KeyValue<value> = value extends bigint ? string : value
+
+/**
+ * A query key: `[name, { baseUrl, ...parameters }]`, JSON-safe (amounts as
+ * decimal strings), so `queryClient.getQueryData(key)` works on any client.
+ */
 export type QueryKeyOf<name extends string, parameters> = readonly [
   name,
-  Prettify<{ baseUrl: string } & ExactPartial<parameters>>,
+  Prettify<
+    { baseUrl: string } & { [key in keyof parameters]?: KeyValue<Exclude<parameters[key], undefined>> }
+  >,
 ]
 
 /**
- * Builds the `getXQueryOptions` / `getXQueryKey` pair of one endpoint. The key
- * holds the base URL and the parameters (never headers) and is the single
- * source of truth: the query function reads its parameters back from it.
+ * What a factory returns: plain TanStack Query options (structural types, so
+ * any `@tanstack/react-query` 5 accepts them).
  */
-export function createQueryFactory<
-  name extends QueryResource,
-  parameters extends object,
-  returnType,
->(config: {
-  name: name
-  /** The parameters that identify a request, in key order. */
-  fields: readonly NoInfer<keyof NonNullable<parameters> & string>[]
-  action: (client: SwapClient, parameters: parameters, options: RequestOptions) => Promise<returnType>
-  /** Throws `InvalidParameterError` for incomplete or invalid parameters; the query is then disabled. */
-  assert: (parameters: unknown, client: SwapClient) => void
-}) {
-  type Options = ExactPartial<NonNullable<parameters>>
-  type Key = QueryKeyOf<name, NonNullable<parameters>>
+export type SwapQueryOptions<data, queryKey> = {
+  queryKey: queryKey
+  queryFn: (context: { signal: AbortSignal }) => Promise<data>
+  /** False until every required parameter is given; a given but malformed one errors in `queryFn`, before any request. */
+  enabled: boolean
+  staleTime: number
+  gcTime: number
+  refetchInterval?: number | undefined
+  retry: (failureCount: number, error: unknown) => boolean
+  retryDelay: (failureCount: number, error: unknown) => number
+}
 
-  function queryKey(parameters: Options & { baseUrl: string }): Key {
-    const picked: Record<string, unknown> = { baseUrl: parameters.baseUrl }
-    for (const field of config.fields) {
-      const value = (parameters as Record<string, unknown>)[field]
-      if (value !== undefined) picked[field] = value
-    }
-    return [config.name, picked] as unknown as Key
+type RequiredKeys<type> = { [key in keyof type]-?: undefined extends type[key] ? never : key }[keyof type]
+
+/** Every required parameter of an action, checked by the compiler to be listed. */
+export type RequiredParameters<parameters> = { readonly [key in RequiredKeys<parameters>]: true }
+
+/**
+ * The key of a request: its name, the base URL and every parameter that is
+ * set, whatever it is (nothing is picked by hand, so nothing can be dropped).
+ */
+export function toQueryKey<name extends QueryResource, parameters>(
+  name: name,
+  parameters: ExactPartial<parameters> & { baseUrl: string },
+): QueryKeyOf<name, parameters> {
+  const key: Record<string, unknown> = {}
+  for (const [field, value] of Object.entries(parameters) as [string, unknown][])
+    if (value !== undefined) key[field] = typeof value === 'bigint' ? value.toString() : value
+  return [name, key] as unknown as QueryKeyOf<name, parameters>
+}
+
+/**
+ * Builds the `getXQueryOptions` / `getXQueryKey` pair of one action. The key
+ * holds the base URL and every parameter given (never headers); the query
+ * function calls the action with those same parameters, so the key and the
+ * request cannot disagree. The query waits (`enabled: false`) while a required
+ * parameter is missing (`undefined`, `''`, `0n`); a malformed one is an
+ * `InvalidParameterError` from the action, before any request.
+ */
+export function createQueryFactory<name extends QueryResource, parameters extends object, returnType>(
+  name: name,
+  action: (client: SwapClient, parameters: parameters, options: RequestOptions) => Promise<returnType>,
+  required: NoInfer<RequiredParameters<parameters>>,
+) {
+  type Key = QueryKeyOf<name, parameters>
+
+  function queryKey(parameters: ExactPartial<parameters> & { baseUrl: string }): Key {
+    return toQueryKey<name, parameters>(name, parameters)
   }
 
-  function queryOptions(client: SwapClient, parameters: Options = {} as Options) {
+  function queryOptions(
+    client: SwapClient,
+    parameters: ExactPartial<parameters> = {},
+  ): SwapQueryOptions<returnType, Key> {
     return {
-      ...baseQueryOptions(client, config.name),
-      queryKeyHashFn: hashFn as (queryKey: Key) => string,
-      enabled: isValid(() => config.assert(parameters, client)),
+      ...queryDefaults[name],
+      retry: (failureCount, error) => failureCount < maxAttempts - 1 && isRetryableError(error),
+      retryDelay: (failureCount, error) =>
+        getRetryDelay(failureCount, error, client.rateLimiter.getState().rateLimitedUntil),
       queryKey: queryKey({ ...parameters, baseUrl: client.baseUrl }),
-      queryFn: ({ queryKey: [, { baseUrl: _, ...rest }], signal }: QueryFunctionContext<Key>) =>
-        config.action(client, rest as unknown as parameters, { signal }),
+      queryFn: ({ signal }) => action(client, parameters as parameters, { signal }),
+      enabled: Object.keys(required).every((field) => !isMissing(parameters[field as keyof parameters])),
     }
   }
 

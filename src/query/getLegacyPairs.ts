@@ -3,15 +3,13 @@ import {
   type GetLegacyPairsReturnType,
   getLegacyPairs,
 } from '../core/actions/getLegacyPairs.js'
-import { assertObject } from '../core/utils/validate.js'
 import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
 
-const factory = /* @__PURE__ */ createQueryFactory({
-  name: 'legacyPairs',
-  fields: [],
-  action: getLegacyPairs,
-  assert: (parameters) => assertObject(parameters),
-})
+const factory = /* @__PURE__ */ createQueryFactory<
+  'legacyPairs',
+  GetLegacyPairsParameters,
+  GetLegacyPairsReturnType
+>('legacyPairs', getLegacyPairs, {})
 
 export type GetLegacyPairsOptions = ExactPartial<GetLegacyPairsParameters>
 export type GetLegacyPairsQueryFnData = GetLegacyPairsReturnType

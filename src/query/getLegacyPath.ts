@@ -3,14 +3,16 @@ import {
   type GetLegacyPathReturnType,
   getLegacyPath,
 } from '../core/actions/getLegacyPath.js'
-import { assertRouteParameters } from '../core/utils/validate.js'
 import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
 
-const factory = /* @__PURE__ */ createQueryFactory({
-  name: 'legacyPath',
-  fields: ['token0', 'token1', 'amountIn'],
-  action: getLegacyPath,
-  assert: assertRouteParameters,
+const factory = /* @__PURE__ */ createQueryFactory<
+  'legacyPath',
+  GetLegacyPathParameters,
+  GetLegacyPathReturnType
+>('legacyPath', getLegacyPath, {
+  token0: true,
+  token1: true,
+  amountIn: true,
 })
 
 export type GetLegacyPathOptions = ExactPartial<GetLegacyPathParameters>

@@ -3,15 +3,13 @@ import {
   type GetLegacyTokensReturnType,
   getLegacyTokens,
 } from '../core/actions/getLegacyTokens.js'
-import { assertObject } from '../core/utils/validate.js'
 import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
 
-const factory = /* @__PURE__ */ createQueryFactory({
-  name: 'legacyTokens',
-  fields: [],
-  action: getLegacyTokens,
-  assert: (parameters) => assertObject(parameters),
-})
+const factory = /* @__PURE__ */ createQueryFactory<
+  'legacyTokens',
+  GetLegacyTokensParameters,
+  GetLegacyTokensReturnType
+>('legacyTokens', getLegacyTokens, {})
 
 export type GetLegacyTokensOptions = ExactPartial<GetLegacyTokensParameters>
 export type GetLegacyTokensQueryFnData = GetLegacyTokensReturnType

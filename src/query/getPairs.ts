@@ -1,17 +1,11 @@
-import {
-  assertPairsParameters,
-  type GetPairsParameters,
-  type GetPairsReturnType,
-  getPairs,
-} from '../core/actions/getPairs.js'
+import { type GetPairsParameters, type GetPairsReturnType, getPairs } from '../core/actions/getPairs.js'
 import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
 
-const factory = /* @__PURE__ */ createQueryFactory<'pairs', GetPairsParameters, GetPairsReturnType>({
-  name: 'pairs',
-  fields: ['filterByToken', 'filterByPair', 'blacklist'],
-  action: getPairs,
-  assert: assertPairsParameters,
-})
+const factory = /* @__PURE__ */ createQueryFactory<'pairs', GetPairsParameters, GetPairsReturnType>(
+  'pairs',
+  getPairs,
+  {},
+)
 
 export type GetPairsOptions = ExactPartial<GetPairsParameters>
 export type GetPairsQueryFnData = GetPairsReturnType

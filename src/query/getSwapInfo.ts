@@ -1,17 +1,20 @@
 import {
-  assertSwapInfoParameters,
   type GetSwapInfoParameters,
   type GetSwapInfoReturnType,
   getSwapInfo,
 } from '../core/actions/getSwapInfo.js'
 import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
 
-const factory = /* @__PURE__ */ createQueryFactory({
-  name: 'swapInfo',
-  fields: ['token0', 'token1', 'amountIn', 'to', 'slippage', 'deadline'],
-  action: getSwapInfo,
-  assert: assertSwapInfoParameters,
-})
+const factory = /* @__PURE__ */ createQueryFactory<'swapInfo', GetSwapInfoParameters, GetSwapInfoReturnType>(
+  'swapInfo',
+  getSwapInfo,
+  {
+    token0: true,
+    token1: true,
+    amountIn: true,
+    to: true,
+  },
+)
 
 export type GetSwapInfoOptions = ExactPartial<GetSwapInfoParameters>
 export type GetSwapInfoQueryFnData = GetSwapInfoReturnType
@@ -19,7 +22,7 @@ export type GetSwapInfoData = GetSwapInfoQueryFnData
 
 /**
  * Query options for `/swap/info`: key, function, retry policy and cache times.
- * Disabled until every required parameter is valid.
+ * Waits while a required parameter is missing; a malformed one is an `InvalidParameterError`, before any request.
  *
  * @example
  * import { getSwapInfoQueryOptions } from 'token-swap-hooks/query'

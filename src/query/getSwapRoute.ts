@@ -3,14 +3,16 @@ import {
   type GetSwapRouteReturnType,
   getSwapRoute,
 } from '../core/actions/getSwapRoute.js'
-import { assertRouteParameters } from '../core/utils/validate.js'
 import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
 
-const factory = /* @__PURE__ */ createQueryFactory({
-  name: 'swapRoute',
-  fields: ['token0', 'token1', 'amountIn'],
-  action: getSwapRoute,
-  assert: assertRouteParameters,
+const factory = /* @__PURE__ */ createQueryFactory<
+  'swapRoute',
+  GetSwapRouteParameters,
+  GetSwapRouteReturnType
+>('swapRoute', getSwapRoute, {
+  token0: true,
+  token1: true,
+  amountIn: true,
 })
 
 export type GetSwapRouteOptions = ExactPartial<GetSwapRouteParameters>
@@ -19,7 +21,7 @@ export type GetSwapRouteData = GetSwapRouteQueryFnData
 
 /**
  * Query options for `/swap/route`: key, function, retry policy and cache times.
- * Disabled (`enabled: false`) until every parameter is valid.
+ * Waits (`enabled: false`) while a required parameter is missing; a malformed one is an `InvalidParameterError`, before any request.
  *
  * @example
  * import { getSwapRouteQueryOptions } from 'token-swap-hooks/query'

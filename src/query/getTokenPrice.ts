@@ -1,17 +1,15 @@
 import {
-  assertTokenPriceParameters,
   type GetTokenPriceParameters,
   type GetTokenPriceReturnType,
   getTokenPrice,
 } from '../core/actions/getTokenPrice.js'
 import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
 
-const factory = /* @__PURE__ */ createQueryFactory({
-  name: 'tokenPrice',
-  fields: ['address'],
-  action: getTokenPrice,
-  assert: assertTokenPriceParameters,
-})
+const factory = /* @__PURE__ */ createQueryFactory<
+  'tokenPrice',
+  GetTokenPriceParameters,
+  GetTokenPriceReturnType
+>('tokenPrice', getTokenPrice, { address: true })
 
 export type GetTokenPriceOptions = ExactPartial<GetTokenPriceParameters>
 export type GetTokenPriceQueryFnData = GetTokenPriceReturnType
@@ -19,7 +17,7 @@ export type GetTokenPriceData = GetTokenPriceQueryFnData
 
 /**
  * Query options for `/overview/token/price`: key, function, retry policy and cache times.
- * Disabled until `address` is valid.
+ * Waits while `address` is missing; a malformed one is an `InvalidParameterError`, before any request.
  *
  * @example
  * import { getTokenPriceQueryOptions } from 'token-swap-hooks/query'

@@ -1,17 +1,11 @@
-import {
-  assertTokensParameters,
-  type GetTokensParameters,
-  type GetTokensReturnType,
-  getTokens,
-} from '../core/actions/getTokens.js'
+import { type GetTokensParameters, type GetTokensReturnType, getTokens } from '../core/actions/getTokens.js'
 import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
 
-const factory = /* @__PURE__ */ createQueryFactory<'tokens', GetTokensParameters, GetTokensReturnType>({
-  name: 'tokens',
-  fields: ['filterByToken', 'blacklist'],
-  action: getTokens,
-  assert: assertTokensParameters,
-})
+const factory = /* @__PURE__ */ createQueryFactory<'tokens', GetTokensParameters, GetTokensReturnType>(
+  'tokens',
+  getTokens,
+  {},
+)
 
 export type GetTokensOptions = ExactPartial<GetTokensParameters>
 export type GetTokensQueryFnData = GetTokensReturnType

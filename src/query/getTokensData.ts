@@ -3,15 +3,13 @@ import {
   type GetTokensDataReturnType,
   getTokensData,
 } from '../core/actions/getTokensData.js'
-import { assertObject } from '../core/utils/validate.js'
 import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
 
-const factory = /* @__PURE__ */ createQueryFactory({
-  name: 'tokensData',
-  fields: [],
-  action: getTokensData,
-  assert: (parameters) => assertObject(parameters),
-})
+const factory = /* @__PURE__ */ createQueryFactory<
+  'tokensData',
+  GetTokensDataParameters,
+  GetTokensDataReturnType
+>('tokensData', getTokensData, {})
 
 export type GetTokensDataOptions = ExactPartial<GetTokensDataParameters>
 export type GetTokensDataQueryFnData = GetTokensDataReturnType

@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query'
+import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query'
 import { render, renderHook, screen, waitFor } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { type ReactNode, useState } from 'react'
@@ -24,15 +24,13 @@ describe('SwapProvider', () => {
     }
     expect(caught).toBeInstanceOf(SwapProviderNotFoundError)
     expect((caught as Error).message).toMatchInlineSnapshot(`
-      "useTokens must be used within <SwapProvider>.
+      "The hooks of token-swap-hooks must be used within <SwapProvider>.
 
       Wrap the component tree that uses the swap hooks:
         <SwapProvider baseUrl="https://your-swap-service.example">…</SwapProvider>
       or pass a ready client: <SwapProvider client={createSwapClient({ baseUrl })}>."
     `)
-    expect(() => renderHook(() => useSwapClient())).toThrow(
-      /useSwapClient must be used within <SwapProvider>/,
-    )
+    expect(() => renderHook(() => useSwapClient())).toThrow(SwapProviderNotFoundError)
   })
 
   test('builds a client from baseUrl and settings', () => {
@@ -109,7 +107,7 @@ describe('SwapProvider', () => {
     const appClient = new QueryClient({ defaultOptions: { queries: { staleTime: 1234, retry: 7 } } })
     const before = JSON.stringify(appClient.getDefaultOptions())
     const { result } = renderHook(
-      () => ({ tokens: useTokens(), queryClient: useSwapContext('test').queryClient, app: useQueryClient() }),
+      () => ({ tokens: useTokens(), queryClient: useSwapContext().queryClient, app: useQueryClient() }),
       {
         wrapper: ({ children }) => (
           <QueryClientProvider client={appClient}>
@@ -134,7 +132,7 @@ describe('SwapProvider', () => {
   test('alone, it creates its own QueryClient', async () => {
     server.use(http.get(`${baseUrl}/overview/tokens`, () => HttpResponse.json(tokens)))
     const { result } = renderHook(
-      () => ({ tokens: useTokens(), queryClient: useSwapContext('test').queryClient }),
+      () => ({ tokens: useTokens(), queryClient: useSwapContext().queryClient }),
       {
         wrapper: ({ children }) => <SwapProvider baseUrl={baseUrl}>{children}</SwapProvider>,
       },
@@ -143,10 +141,25 @@ describe('SwapProvider', () => {
     expect(result.current.queryClient).toBeInstanceOf(QueryClient)
   })
 
+  test('alone, it provides its QueryClient: useQuery and useQueryClient work below it', async () => {
+    server.use(http.get(`${baseUrl}/overview/tokens`, () => HttpResponse.json(tokens)))
+    const { result } = renderHook(
+      () => ({
+        swap: useSwapContext().queryClient,
+        app: useQueryClient(),
+        own: useQuery({ queryKey: ['app', 'own'], queryFn: () => 'app data' }),
+      }),
+      { wrapper: ({ children }) => <SwapProvider baseUrl={baseUrl}>{children}</SwapProvider> },
+    )
+    await waitFor(() => expect(result.current.own.data).toBe('app data'))
+    expect(result.current.app).toBe(result.current.swap)
+    expect(result.current.app.getQueryData(['app', 'own'])).toBe('app data')
+  })
+
   test('an explicit queryClient wins over the enclosing one', () => {
     const appClient = new QueryClient()
     const swapClient = new QueryClient()
-    const { result } = renderHook(() => useSwapContext('test').queryClient, {
+    const { result } = renderHook(() => useSwapContext().queryClient, {
       wrapper: ({ children }) => (
         <QueryClientProvider client={appClient}>
           <SwapProvider baseUrl={baseUrl} queryClient={swapClient}>

@@ -1,4 +1,6 @@
-import { QueryClient, QueryClientContext } from '@tanstack/react-query'
+'use client'
+
+import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query'
 import {
   createContext,
   createElement,
@@ -67,7 +69,9 @@ export type SwapProviderProps = SharedProps &
 /**
  * Supplies the swap client, the QueryClient and the query defaults to every
  * hook below it. Give it a `baseUrl` (and any client setting), or a ready
- * `client`.
+ * `client`. Outside any `QueryClientProvider` it also provides its QueryClient
+ * to its children; it is a client component (`'use client'`), so it can sit in
+ * a Next.js App Router layout.
  *
  * @example
  * import { SwapProvider } from 'token-swap-hooks'
@@ -119,7 +123,10 @@ export function SwapProvider(props: SwapProviderProps) {
       dangerouslyTrustAnyAddress,
     ],
   )
-  return createElement(SwapContext.Provider, { value }, children)
+  const provided = createElement(SwapContext.Provider, { value }, children)
+  // Alone, the provider also provides its QueryClient, so useQuery, useQueryClient and the
+  // devtools work below it; inside an app's QueryClientProvider, the app's stays the one they see.
+  return outer ? provided : createElement(QueryClientProvider, { client: queryClient }, provided)
 }
 
 /**

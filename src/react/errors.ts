@@ -15,8 +15,8 @@ export type SwapProviderNotFoundErrorType = SwapProviderNotFoundError & {
 export class SwapProviderNotFoundError extends BaseError {
   override name = 'SwapProviderNotFoundError' as const
 
-  constructor({ hook }: { hook: string }) {
-    super(`${hook} must be used within <SwapProvider>.`, {
+  constructor() {
+    super('The hooks of token-swap-hooks must be used within <SwapProvider>.', {
       metaMessages: [
         'Wrap the component tree that uses the swap hooks:',
         '  <SwapProvider baseUrl="https://your-swap-service.example">…</SwapProvider>',

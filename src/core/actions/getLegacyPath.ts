@@ -5,6 +5,7 @@ import { type NoRouteErrorType, type RequestErrorType, toNoRouteError } from '..
 import { type LegacyPath, legacyPathSchema } from '../schemas.js'
 import type { RequestOptions } from '../types.js'
 import { assertRouteParameters } from '../utils/validate.js'
+import { toWireQuery, type WireNames } from '../utils/wireQuery.js'
 
 export type GetLegacyPathParameters = {
   /** The input token. */
@@ -14,6 +15,13 @@ export type GetLegacyPathParameters = {
   /** The input amount in token0's smallest unit; greater than 0. */
   amountIn: bigint
 }
+
+/** The spec's name of every parameter. */
+export const getLegacyPathWireNames = {
+  token0: 'token0',
+  token1: 'token1',
+  amountIn: 'amount_in',
+} as const satisfies WireNames<GetLegacyPathParameters>
 
 export type GetLegacyPathReturnType = LegacyPath
 
@@ -33,15 +41,14 @@ export async function getLegacyPath(
   options: RequestOptions = {},
 ): Promise<GetLegacyPathReturnType> {
   assertRouteParameters(parameters)
-  const { token0, token1, amountIn } = parameters
   try {
     return await client.request({
       endpoint: '/get_path',
-      query: { token0, token1, amount_in: amountIn.toString() },
+      query: toWireQuery(getLegacyPathWireNames, parameters),
       signal: options.signal,
       schema: legacyPathSchema,
     })
   } catch (error) {
-    throw toNoRouteError(error, token0, token1)
+    throw toNoRouteError(error, parameters.token0, parameters.token1)
   }
 }

@@ -4,6 +4,7 @@ import type { RequestErrorType } from '../errors/request.js'
 import { type Pair, pairListSchema } from '../schemas.js'
 import type { RequestOptions } from '../types.js'
 import { assertBoolean, assertObject, assertStringArray } from '../utils/validate.js'
+import { toWireQuery, type WireNames } from '../utils/wireQuery.js'
 
 export type GetPairsParameters = {
   /** Only pairs with one of these tokens (address or symbol). */
@@ -13,6 +14,13 @@ export type GetPairsParameters = {
   /** Include blacklisted pairs. The service's default is `false`. */
   blacklist?: boolean | undefined
 }
+
+/** The spec's name of every parameter. */
+export const getPairsWireNames = {
+  filterByToken: 'filter_by_token',
+  filterByPair: 'filter_by_pair',
+  blacklist: 'blacklist',
+} as const satisfies WireNames<GetPairsParameters>
 
 export type GetPairsReturnType = Pair[]
 
@@ -32,11 +40,7 @@ export async function getPairs(
   assertPairsParameters(parameters, client)
   return client.request({
     endpoint: '/overview/pairs',
-    query: {
-      filter_by_token: parameters.filterByToken,
-      filter_by_pair: parameters.filterByPair,
-      blacklist: parameters.blacklist,
-    },
+    query: toWireQuery(getPairsWireNames, parameters),
     signal: options.signal,
     schema: pairListSchema,
   })

@@ -5,6 +5,7 @@ import { type NoRouteErrorType, type RequestErrorType, toNoRouteError } from '..
 import { type SwapInfo, swapInfoSchema } from '../schemas.js'
 import type { RequestOptions } from '../types.js'
 import { assertAddress, assertDeadline, assertRouteParameters, assertSlippage } from '../utils/validate.js'
+import { toWireQuery, type WireNames } from '../utils/wireQuery.js'
 
 export type GetSwapInfoParameters = {
   /** The input token. */
@@ -20,6 +21,16 @@ export type GetSwapInfoParameters = {
   /** Transaction deadline, passed through as the service expects it (see the README). Not sent when omitted. */
   deadline?: number | bigint | undefined
 }
+
+/** The spec's name of every parameter. */
+export const getSwapInfoWireNames = {
+  token0: 'token0',
+  token1: 'token1',
+  amountIn: 'amount_in',
+  to: 'to',
+  slippage: 'slippage',
+  deadline: 'deadline',
+} as const satisfies WireNames<GetSwapInfoParameters>
 
 export type GetSwapInfoReturnType = SwapInfo
 
@@ -41,24 +52,16 @@ export async function getSwapInfo(
   options: RequestOptions = {},
 ): Promise<GetSwapInfoReturnType> {
   assertSwapInfoParameters(parameters)
-  const { token0, token1, amountIn, to, slippage, deadline } = parameters
   try {
     return await client.request({
       endpoint: '/swap/info',
-      query: {
-        token0,
-        token1,
-        amount_in: amountIn.toString(),
-        to,
-        slippage,
-        deadline: deadline?.toString(),
-      },
+      query: toWireQuery(getSwapInfoWireNames, parameters),
       signal: options.signal,
       schema: swapInfoSchema,
     })
   } catch (error) {
     // The spec shows no status codes here; a 404 is read as on /swap/route: no path.
-    throw toNoRouteError(error, token0, token1)
+    throw toNoRouteError(error, parameters.token0, parameters.token1)
   }
 }
 

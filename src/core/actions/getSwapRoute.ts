@@ -5,6 +5,7 @@ import { type NoRouteErrorType, type RequestErrorType, toNoRouteError } from '..
 import { type Route, routeSchema } from '../schemas.js'
 import type { RequestOptions } from '../types.js'
 import { assertRouteParameters } from '../utils/validate.js'
+import { toWireQuery, type WireNames } from '../utils/wireQuery.js'
 
 export type GetSwapRouteParameters = {
   /** The input token. */
@@ -14,6 +15,13 @@ export type GetSwapRouteParameters = {
   /** The input amount in token0's smallest unit; greater than 0. */
   amountIn: bigint
 }
+
+/** The spec's name of every parameter. */
+export const getSwapRouteWireNames = {
+  token0: 'token0',
+  token1: 'token1',
+  amountIn: 'amount_in',
+} as const satisfies WireNames<GetSwapRouteParameters>
 
 export type GetSwapRouteReturnType = Route
 
@@ -40,15 +48,14 @@ export async function getSwapRoute(
   options: RequestOptions = {},
 ): Promise<GetSwapRouteReturnType> {
   assertRouteParameters(parameters)
-  const { token0, token1, amountIn } = parameters
   try {
     return await client.request({
       endpoint: '/swap/route',
-      query: { token0, token1, amount_in: amountIn.toString() },
+      query: toWireQuery(getSwapRouteWireNames, parameters),
       signal: options.signal,
       schema: routeSchema,
     })
   } catch (error) {
-    throw toNoRouteError(error, token0, token1)
+    throw toNoRouteError(error, parameters.token0, parameters.token1)
   }
 }

@@ -5,11 +5,15 @@ import type { RequestErrorType } from '../errors/request.js'
 import { priceSchema } from '../schemas.js'
 import type { RequestOptions } from '../types.js'
 import { assertAddress, assertObject } from '../utils/validate.js'
+import { toWireQuery, type WireNames } from '../utils/wireQuery.js'
 
 export type GetTokenPriceParameters = {
   /** The token whose USD price to read. */
   address: Address
 }
+
+/** The spec's name of every parameter. */
+export const getTokenPriceWireNames = { address: 'address' } as const satisfies WireNames<GetTokenPriceParameters>
 
 /** The price in USD. */
 export type GetTokenPriceReturnType = number
@@ -32,7 +36,7 @@ export async function getTokenPrice(
   assertTokenPriceParameters(parameters)
   return client.request({
     endpoint: '/overview/token/price',
-    query: { address: parameters.address },
+    query: toWireQuery(getTokenPriceWireNames, parameters),
     signal: options.signal,
     schema: priceSchema,
   })

@@ -4,6 +4,7 @@ import type { RequestErrorType } from '../errors/request.js'
 import { type Token, tokenListSchema } from '../schemas.js'
 import type { RequestOptions } from '../types.js'
 import { assertBoolean, assertObject, assertStringArray } from '../utils/validate.js'
+import { toWireQuery, type WireNames } from '../utils/wireQuery.js'
 
 export type GetTokensParameters = {
   /** Only these tokens (addresses). */
@@ -11,6 +12,12 @@ export type GetTokensParameters = {
   /** Include blacklisted tokens. The service's default is `false`. */
   blacklist?: boolean | undefined
 }
+
+/** The spec's name of every parameter. */
+export const getTokensWireNames = {
+  filterByToken: 'filter_by_token',
+  blacklist: 'blacklist',
+} as const satisfies WireNames<GetTokensParameters>
 
 export type GetTokensReturnType = Token[]
 
@@ -31,7 +38,7 @@ export async function getTokens(
   assertTokensParameters(parameters, client)
   return client.request({
     endpoint: '/overview/tokens',
-    query: { filter_by_token: parameters.filterByToken, blacklist: parameters.blacklist },
+    query: toWireQuery(getTokensWireNames, parameters),
     signal: options.signal,
     schema: tokenListSchema,
   })

@@ -21,7 +21,10 @@ export type ExecutionClients = {
 }
 
 /** Checks both clients and returns them with the wallet's account address. */
-export function resolveClients({ walletClient, publicClient }: ExecutionClients) {
+export function resolveClients({
+  walletClient,
+  publicClient,
+}: ExecutionClients): ExecutionClients & { owner: Address } {
   ensure(
     typeof walletClient?.sendTransaction === 'function' && typeof walletClient.getChainId === 'function',
     'walletClient',

@@ -2,26 +2,80 @@ import { type Address, isAddress } from 'viem'
 import { ensure } from '../errors/parameter.js'
 import type { ArrayFormat } from './url.js'
 
+/*
+ * One module of non-throwing predicates, and the `assert*` functions built on
+ * them. The actions assert, the query factories use the predicates for
+ * `enabled`, and the mock service uses them for its 422s.
+ */
+
 /** The largest amount an EVM token can hold (2^256 - 1). */
 export const maxUint256 = 2n ** 256n - 1n
+
+/** Input not given yet: `undefined`, `null`, an empty string or a `0n` amount. A query waits for it quietly. */
+export function isMissing(value: unknown): boolean {
+  return value === undefined || value === null || value === '' || value === 0n
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/**
+ * An EVM address as a user gives it: 0x and 40 hex digits, all lower case,
+ * all upper case, or mixed case with a valid EIP-55 checksum (a mixed-case
+ * address with a wrong checksum is a typo, not an address).
+ */
+export function isAddressInput(value: unknown): value is Address {
+  return typeof value === 'string' && isAddress(value)
+}
+
+/** An address in any letter case, checksum not checked: what a service may send. */
+export function isAddressLike(value: unknown): value is Address {
+  return typeof value === 'string' && isAddress(value, { strict: false })
+}
+
+/** An amount an EVM token can hold: from 1 to 2^256 - 1. */
+export function isAmountInRange(value: bigint): boolean {
+  return value > 0n && value <= maxUint256
+}
+
+/** A token amount parameter: a bigint from 1 to 2^256 - 1, in the token's smallest unit. */
+export function isAmount(value: unknown): value is bigint {
+  return typeof value === 'bigint' && isAmountInRange(value)
+}
+
+/** A slippage: a finite fraction from 0 to 1 (0.05 is 5%). */
+export function isSlippage(value: unknown): value is number {
+  return typeof value === 'number' && value >= 0 && value <= 1
+}
+
+/** A deadline: a positive safe integer number, or a positive bigint up to 2^256 - 1. */
+export function isDeadline(value: unknown): value is number | bigint {
+  return (
+    (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) ||
+    (typeof value === 'bigint' && isAmountInRange(value))
+  )
+}
+
+/** An item of an array parameter: a non-empty string, without commas when arrays are comma-joined. */
+export function isListItem(value: unknown, arrayFormat: ArrayFormat): value is string {
+  return typeof value === 'string' && value.trim() !== '' && (arrayFormat !== 'comma' || !value.includes(','))
+}
 
 export function assertObject(
   value: unknown,
   parameter = 'parameters',
 ): asserts value is Record<string, unknown> {
-  ensure(
-    typeof value === 'object' && value !== null && !Array.isArray(value),
-    parameter,
-    'must be an object',
-    value,
-  )
+  ensure(isObject(value), parameter, 'must be an object', value)
 }
 
 export function assertAddress(parameter: string, value: unknown): asserts value is Address {
   ensure(
-    typeof value === 'string' && isAddress(value, { strict: false }),
+    isAddressInput(value),
     parameter,
-    'must be an address (0x followed by 40 hex digits)',
+    isAddressLike(value)
+      ? 'must be an address with a valid checksum (or all lower case): this mixed-case spelling is not one'
+      : 'must be an address (0x followed by 40 hex digits)',
     value,
   )
 }
@@ -30,7 +84,7 @@ export function assertAmount(parameter: string, value: unknown): asserts value i
   ensure(
     typeof value === 'bigint',
     parameter,
-    'must be a bigint in the token’s smallest unit (use parseUnits)',
+    'must be a bigint in the token’s smallest unit (parseAmount or parseUnits)',
     value,
   )
   ensure(value > 0n, parameter, 'must be greater than 0', value)
@@ -38,22 +92,11 @@ export function assertAmount(parameter: string, value: unknown): asserts value i
 }
 
 export function assertSlippage(parameter: string, value: unknown): asserts value is number {
-  ensure(
-    typeof value === 'number' && value >= 0 && value <= 1,
-    parameter,
-    'must be a finite number from 0 to 1 (0.05 is 5%)',
-    value,
-  )
+  ensure(isSlippage(value), parameter, 'must be a finite number from 0 to 1 (0.05 is 5%)', value)
 }
 
 export function assertDeadline(parameter: string, value: unknown): asserts value is number | bigint {
-  ensure(
-    (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) ||
-      (typeof value === 'bigint' && value > 0n && value <= maxUint256),
-    parameter,
-    'must be a positive integer',
-    value,
-  )
+  ensure(isDeadline(value), parameter, 'must be a positive integer', value)
 }
 
 export function assertBoolean(parameter: string, value: unknown): asserts value is boolean {
@@ -66,20 +109,15 @@ export function assertStringArray(
   arrayFormat: ArrayFormat,
 ): asserts value is readonly string[] {
   ensure(Array.isArray(value), parameter, 'must be an array of strings', value)
-  for (const [index, item] of value.entries()) {
+  for (const [index, item] of value.entries())
     ensure(
-      typeof item === 'string' && item.trim() !== '',
+      isListItem(item, arrayFormat),
       `${parameter}[${index}]`,
-      'must be a non-empty string',
+      arrayFormat === 'comma' && typeof item === 'string' && item.includes(',')
+        ? "must not contain a comma when the client's arrayFormat is 'comma'"
+        : 'must be a non-empty string',
       item,
     )
-    ensure(
-      arrayFormat !== 'comma' || !item.includes(','),
-      `${parameter}[${index}]`,
-      "must not contain a comma when the client's arrayFormat is 'comma'",
-      item,
-    )
-  }
 }
 
 /** Checks token0, token1 and amountIn, shared by the route, info and legacy path actions. */

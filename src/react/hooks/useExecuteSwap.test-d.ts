@@ -1,12 +1,14 @@
 // Type tests: checked by `npm run typecheck` (tsc), never executed.
 import { expectTypeOf, test } from 'vitest'
+import type { ExecuteSwapStatus } from '../../core/execute/executeSwap.js'
 import { useExecuteSwap } from './useExecuteSwap.js'
 
-test('useExecuteSwap does not hand out the raw mutate functions', () => {
+test("useExecuteSwap is TanStack's mutation result without the raw mutate functions", () => {
   const swap = useExecuteSwap()
   expectTypeOf(swap).not.toHaveProperty('mutate')
   expectTypeOf(swap).not.toHaveProperty('mutateAsync')
-  expectTypeOf(swap.status).toEqualTypeOf<
-    'idle' | 'quoting' | 'approving' | 'swapping' | 'success' | 'error'
-  >()
+  expectTypeOf(swap.status).toEqualTypeOf<'idle' | 'pending' | 'success' | 'error'>()
+  expectTypeOf(swap.isPending).toEqualTypeOf<boolean>()
+  expectTypeOf(swap.step?.status).toEqualTypeOf<ExecuteSwapStatus | undefined>()
+  expectTypeOf(swap.data?.realized.amountOut).toEqualTypeOf<bigint | undefined>()
 })

@@ -1,55 +1,42 @@
-import { type UseMutationOptions, useMutation } from '@tanstack/react-query'
+'use client'
+
+import { type UseMutationOptions, type UseMutationResult, useMutation } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
-import { InvalidParameterError } from '../../core/errors/parameter.js'
-import {
-  type ExecuteSwapErrorType,
-  type ExecuteSwapParameters,
-  type ExecuteSwapReturnType,
-  type ExecuteSwapStep,
-  executeSwap,
+import type {
+  ExecuteSwapErrorType,
+  ExecuteSwapReturnType,
+  ExecuteSwapStep,
 } from '../../core/execute/executeSwap.js'
-import type { SwapExecutionDefaults } from '../context.js'
+import {
+  type ExecuteSwapDefaults,
+  type ExecuteSwapVariables,
+  executeSwapMutationOptions,
+} from '../../query/executeSwap.js'
 import { useSwapContext } from './useSwapClient.js'
 
-/** What `execute` / `executeAsync` take: the swap, and optionally other clients than the hook's. */
-export type ExecuteSwapVariables = Omit<ExecuteSwapParameters, 'walletClient' | 'publicClient' | 'onStep'> &
-  Partial<Pick<ExecuteSwapParameters, 'walletClient' | 'publicClient'>>
+export type UseExecuteSwapParameters = ExecuteSwapDefaults & {
+  /** TanStack mutation callbacks (`onSuccess`, `onError`, `onSettled`…). */
+  mutation?:
+    | Omit<
+        UseMutationOptions<ExecuteSwapReturnType, ExecuteSwapErrorType, ExecuteSwapVariables>,
+        'mutationFn' | 'mutationKey'
+      >
+    | undefined
+}
 
-export type UseExecuteSwapParameters = Partial<SwapExecutionDefaults> &
-  Pick<
-    ExecuteSwapParameters,
-    'approval' | 'resetAllowance' | 'revokeOnFailure' | 'confirmations' | 'maxTransferValue'
-  > & {
-    /** Called at every step of every swap with a snapshot of the flow. */
-    onStep?: ((step: ExecuteSwapStep) => void) | undefined
-    /** TanStack mutation callbacks (`onSuccess`, `onError`, `onSettled`…). */
-    mutation?:
-      | Omit<
-          UseMutationOptions<ExecuteSwapReturnType, ExecuteSwapErrorType, ExecuteSwapVariables>,
-          'mutationFn' | 'mutationKey'
-        >
-      | undefined
-  }
-
-export type UseExecuteSwapStatus = 'idle' | 'quoting' | 'approving' | 'swapping' | 'success' | 'error'
-
-export type UseExecuteSwapReturnType = {
+export type UseExecuteSwapReturnType = Omit<
+  UseMutationResult<ExecuteSwapReturnType, ExecuteSwapErrorType, ExecuteSwapVariables>,
+  'mutate' | 'mutateAsync'
+> & {
   /** Starts a swap. A call while one is in flight does nothing. */
   execute: (variables: ExecuteSwapVariables) => void
-  /** Starts a swap and resolves with its hashes and receipt. A call while one is in flight returns the same promise. */
+  /** Starts a swap and resolves with its result. A call while one is in flight returns the same promise. */
   executeAsync: (variables: ExecuteSwapVariables) => Promise<ExecuteSwapReturnType>
-  status: UseExecuteSwapStatus
-  /** The latest snapshot of the flow (hashes, the current action); kept after success or error. */
+  /**
+   * The latest snapshot of the flow: `step.status` (`'quoting' | 'approving' | 'swapping' | 'success'`),
+   * the current action, the simulated outcome and every hash so far; kept after success or error.
+   */
   step: ExecuteSwapStep | undefined
-  data: ExecuteSwapReturnType | undefined
-  error: ExecuteSwapErrorType | null
-  variables: ExecuteSwapVariables | undefined
-  isIdle: boolean
-  isPending: boolean
-  isSuccess: boolean
-  isError: boolean
-  /** Clears the result for a new swap. A swap in flight keeps running. */
-  reset: () => void
 }
 
 /**
@@ -60,69 +47,52 @@ export type UseExecuteSwapReturnType = {
  * (and waits for it), sends the swap pinned to the chain and waits for its
  * receipt. A double click sends nothing twice. Wallet, public client and
  * allowlist come from the call, the hook or the provider, in that order.
+ * Returns TanStack's mutation result (without the raw `mutate`), plus
+ * `execute`, `executeAsync` and `step`.
  *
  * @example
- * import { useExecuteSwap } from 'token-swap-hooks'
+ * import { useExecuteSwap } from 'token-swap-hooks/execute'
  * import { usePublicClient, useWalletClient } from 'wagmi'
  *
  * const { data: walletClient } = useWalletClient()
  * const publicClient = usePublicClient()
- * const { execute, status, step, error } = useExecuteSwap({
+ * const { execute, isPending, step, error } = useExecuteSwap({
  *   walletClient,
  *   publicClient,
  *   trustedAddresses: { [mainnet.id]: [ROUTER, SPENDER] },
  * })
  *
- * <button disabled={status === 'approving' || status === 'swapping'}
- *   onClick={() => execute({ token0, token1, amountIn, slippage: 0.01, acceptedQuote: info })}>
- *   Swap
+ * <button disabled={isPending}
+ *   onClick={() => execute({ token0, token1, amountIn, slippage: 0.01, acceptedQuote: route })}>
+ *   {step?.status === 'approving' ? 'Approving…' : 'Swap'}
  * </button>
  */
 export function useExecuteSwap(parameters: UseExecuteSwapParameters = {}): UseExecuteSwapReturnType {
-  const { client, queryClient, execution } = useSwapContext('useExecuteSwap')
+  const { client, queryClient, execution } = useSwapContext()
   const [step, setStep] = useState<ExecuteSwapStep>()
   const inFlight = useRef<Promise<ExecuteSwapReturnType> | null>(null)
-  const latest = useRef({ parameters, execution })
-  latest.current = { parameters, execution }
+  const { mutation: mutationParameters, onStep, ...defaults } = parameters
 
-  const mutation = useMutation<ExecuteSwapReturnType, ExecuteSwapErrorType, ExecuteSwapVariables>(
+  const {
+    mutate: _,
+    mutateAsync,
+    reset: resetMutation,
+    ...mutation
+  } = useMutation(
     {
-      ...parameters.mutation,
-      mutationKey: ['executeSwap', { baseUrl: client.baseUrl }],
-      mutationFn: (variables) => {
-        const { parameters, execution } = latest.current
-        const { mutation: _, onStep, ...hookDefaults } = parameters
-        const walletClient = variables.walletClient ?? parameters.walletClient ?? execution.walletClient
-        const publicClient = variables.publicClient ?? parameters.publicClient ?? execution.publicClient
-        if (!walletClient)
-          throw new InvalidParameterError({
-            parameter: 'walletClient',
-            rule: 'is required: pass it to execute, to useExecuteSwap or to <SwapProvider>',
-            value: undefined,
-          })
-        if (!publicClient)
-          throw new InvalidParameterError({
-            parameter: 'publicClient',
-            rule: 'is required: pass it to execute, to useExecuteSwap or to <SwapProvider>',
-            value: undefined,
-          })
-        return executeSwap(client, {
-          ...withoutUndefined(execution),
-          ...withoutUndefined(hookDefaults),
-          ...(withoutUndefined(variables) as ExecuteSwapVariables),
-          walletClient,
-          publicClient,
-          onStep: (next) => {
-            setStep(next)
-            onStep?.(next)
-          },
-        })
-      },
+      ...mutationParameters,
+      ...executeSwapMutationOptions(client, {
+        ...withoutUndefined(execution),
+        ...withoutUndefined(defaults),
+        onStep(next) {
+          setStep(next)
+          onStep?.(next)
+        },
+      }),
     },
     queryClient,
   )
 
-  const { mutateAsync, reset: resetMutation } = mutation
   const executeAsync = useCallback(
     (variables: ExecuteSwapVariables) => {
       // A synchronous guard: a second click in the same tick sees it, unlike React state.
@@ -147,28 +117,7 @@ export function useExecuteSwap(parameters: UseExecuteSwapParameters = {}): UseEx
     setStep(undefined)
   }, [resetMutation])
 
-  const status: UseExecuteSwapStatus = mutation.isPending
-    ? step && step.status !== 'success'
-      ? step.status
-      : 'quoting'
-    : mutation.status === 'idle'
-      ? 'idle'
-      : mutation.status
-
-  return {
-    execute,
-    executeAsync,
-    status,
-    step,
-    data: mutation.data,
-    error: mutation.error,
-    variables: mutation.variables,
-    isIdle: mutation.isIdle,
-    isPending: mutation.isPending,
-    isSuccess: mutation.isSuccess,
-    isError: mutation.isError,
-    reset,
-  }
+  return { ...mutation, reset, execute, executeAsync, step } as UseExecuteSwapReturnType
 }
 
 function withoutUndefined<value extends object>(value: value): Partial<value> {

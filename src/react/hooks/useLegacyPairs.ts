@@ -1,3 +1,5 @@
+'use client'
+
 import type { GetLegacyPairsErrorType } from '../../core/actions/getLegacyPairs.js'
 import {
   type GetLegacyPairsData,
@@ -7,9 +9,7 @@ import {
   getLegacyPairsQueryOptions,
 } from '../../query/getLegacyPairs.js'
 import type { UseQueryParameters, UseQueryReturnType } from '../types.js'
-import { useFactoryOptions } from '../utils/useFactoryOptions.js'
-import { useSwapQuery } from '../utils/useSwapQuery.js'
-import { useSwapContext } from './useSwapClient.js'
+import { useSwapQuery } from './useSwapQuery.js'
 
 export type UseLegacyPairsParameters<selectData = GetLegacyPairsData> = GetLegacyPairsOptions & {
   /** TanStack Query options (`select`, `staleTime`, `enabled`…). */
@@ -40,12 +40,6 @@ export type UseLegacyPairsReturnType<selectData = GetLegacyPairsData> = UseQuery
 export function useLegacyPairs<selectData = GetLegacyPairsData>(
   parameters: UseLegacyPairsParameters<selectData> = {},
 ): UseLegacyPairsReturnType<selectData> {
-  const { query, ...rest } = parameters
-  const { client } = useSwapContext('useLegacyPairs')
-  return useSwapQuery(
-    'useLegacyPairs',
-    'legacyPairs',
-    useFactoryOptions(client, rest, () => getLegacyPairsQueryOptions(client, rest)),
-    query,
-  )
+  const { query, ...options } = parameters
+  return useSwapQuery({ factory: getLegacyPairsQueryOptions, parameters: options, query })
 }

@@ -1,3 +1,5 @@
+'use client'
+
 import type { GetLegacyPathErrorType } from '../../core/actions/getLegacyPath.js'
 import {
   type GetLegacyPathData,
@@ -7,9 +9,7 @@ import {
   getLegacyPathQueryOptions,
 } from '../../query/getLegacyPath.js'
 import type { UseQueryParameters } from '../types.js'
-import { useFactoryOptions } from '../utils/useFactoryOptions.js'
-import { type UseQuoteReturnType, useQuoteQuery } from '../utils/useQuoteQuery.js'
-import { useSwapContext } from './useSwapClient.js'
+import { type UseQuoteReturnType, useDebouncedValue, useSwapQuery } from './useSwapQuery.js'
 
 export type UseLegacyPathParameters<selectData = GetLegacyPathData> = GetLegacyPathOptions & {
   /** Milliseconds the amount must stay unchanged before a request; default 300, 0 turns it off. */
@@ -43,13 +43,12 @@ export type UseLegacyPathReturnType<selectData = GetLegacyPathData> = UseQuoteRe
 export function useLegacyPath<selectData = GetLegacyPathData>(
   parameters: UseLegacyPathParameters<selectData> = {},
 ): UseLegacyPathReturnType<selectData> {
-  const { debounceMs, query, ...rest } = parameters
-  const { client } = useSwapContext('useLegacyPath')
-  return useQuoteQuery(
-    'useLegacyPath',
-    'legacyPath',
-    useFactoryOptions(client, rest, () => getLegacyPathQueryOptions(client, rest)),
-    debounceMs,
+  const { debounceMs, query, ...options } = parameters
+  const settled = useDebouncedValue(options.amountIn, debounceMs)
+  return useSwapQuery({
+    factory: getLegacyPathQueryOptions,
+    parameters: options,
     query,
-  )
+    quote: { isDebouncing: settled !== options.amountIn },
+  })
 }

@@ -1,3 +1,5 @@
+'use client'
+
 import type { GetLegacyTokensErrorType } from '../../core/actions/getLegacyTokens.js'
 import {
   type GetLegacyTokensData,
@@ -7,9 +9,7 @@ import {
   getLegacyTokensQueryOptions,
 } from '../../query/getLegacyTokens.js'
 import type { UseQueryParameters, UseQueryReturnType } from '../types.js'
-import { useFactoryOptions } from '../utils/useFactoryOptions.js'
-import { useSwapQuery } from '../utils/useSwapQuery.js'
-import { useSwapContext } from './useSwapClient.js'
+import { useSwapQuery } from './useSwapQuery.js'
 
 export type UseLegacyTokensParameters<selectData = GetLegacyTokensData> = GetLegacyTokensOptions & {
   /** TanStack Query options (`select`, `staleTime`, `enabled`…). */
@@ -40,12 +40,6 @@ export type UseLegacyTokensReturnType<selectData = GetLegacyTokensData> = UseQue
 export function useLegacyTokens<selectData = GetLegacyTokensData>(
   parameters: UseLegacyTokensParameters<selectData> = {},
 ): UseLegacyTokensReturnType<selectData> {
-  const { query, ...rest } = parameters
-  const { client } = useSwapContext('useLegacyTokens')
-  return useSwapQuery(
-    'useLegacyTokens',
-    'legacyTokens',
-    useFactoryOptions(client, rest, () => getLegacyTokensQueryOptions(client, rest)),
-    query,
-  )
+  const { query, ...options } = parameters
+  return useSwapQuery({ factory: getLegacyTokensQueryOptions, parameters: options, query })
 }

@@ -1,3 +1,5 @@
+'use client'
+
 import type { GetPairsErrorType } from '../../core/actions/getPairs.js'
 import {
   type GetPairsData,
@@ -7,9 +9,7 @@ import {
   getPairsQueryOptions,
 } from '../../query/getPairs.js'
 import type { UseQueryParameters, UseQueryReturnType } from '../types.js'
-import { useFactoryOptions } from '../utils/useFactoryOptions.js'
-import { useSwapQuery } from '../utils/useSwapQuery.js'
-import { useSwapContext } from './useSwapClient.js'
+import { useSwapQuery } from './useSwapQuery.js'
 
 export type UsePairsParameters<selectData = GetPairsData> = GetPairsOptions & {
   /** TanStack Query options (`select`, `staleTime`, `enabled`…). */
@@ -34,12 +34,6 @@ export type UsePairsReturnType<selectData = GetPairsData> = UseQueryReturnType<
 export function usePairs<selectData = GetPairsData>(
   parameters: UsePairsParameters<selectData> = {},
 ): UsePairsReturnType<selectData> {
-  const { query, ...rest } = parameters
-  const { client } = useSwapContext('usePairs')
-  return useSwapQuery(
-    'usePairs',
-    'pairs',
-    useFactoryOptions(client, rest, () => getPairsQueryOptions(client, rest)),
-    query,
-  )
+  const { query, ...options } = parameters
+  return useSwapQuery({ factory: getPairsQueryOptions, parameters: options, query })
 }

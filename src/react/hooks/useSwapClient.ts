@@ -1,3 +1,5 @@
+'use client'
+
 import { useContext } from 'react'
 import type { SwapClient } from '../../core/client.js'
 import { SwapContext, type SwapContextValue } from '../context.js'
@@ -14,12 +16,12 @@ export type UseSwapClientReturnType = SwapClient
  * const onRefresh = () => getTokens(client)
  */
 export function useSwapClient(): UseSwapClientReturnType {
-  return useSwapContext('useSwapClient').client
+  return useSwapContext().client
 }
 
 /** The whole provider value; throws `SwapProviderNotFoundError` outside a provider. */
-export function useSwapContext(hook: string): SwapContextValue {
+export function useSwapContext(): SwapContextValue {
   const value = useContext(SwapContext)
-  if (!value) throw new SwapProviderNotFoundError({ hook })
+  if (!value) throw new SwapProviderNotFoundError()
   return value
 }

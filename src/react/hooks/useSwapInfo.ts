@@ -1,3 +1,5 @@
+'use client'
+
 import type { GetSwapInfoErrorType } from '../../core/actions/getSwapInfo.js'
 import {
   type GetSwapInfoData,
@@ -7,9 +9,7 @@ import {
   getSwapInfoQueryOptions,
 } from '../../query/getSwapInfo.js'
 import type { UseQueryParameters } from '../types.js'
-import { useFactoryOptions } from '../utils/useFactoryOptions.js'
-import { type UseQuoteReturnType, useQuoteQuery } from '../utils/useQuoteQuery.js'
-import { useSwapContext } from './useSwapClient.js'
+import { type UseQuoteReturnType, useDebouncedValue, useSwapQuery } from './useSwapQuery.js'
 
 export type UseSwapInfoParameters<selectData = GetSwapInfoData> = GetSwapInfoOptions & {
   /** Milliseconds the amount must stay unchanged before a request; default 300, 0 turns it off. */
@@ -30,7 +30,8 @@ export type UseSwapInfoReturnType<selectData = GetSwapInfoData> = UseQuoteReturn
 
 /**
  * Swap execution info from `/swap/info` (calldata, transfer and approval addresses,
- * estimates). Disabled until token0, token1, amountIn and to are valid; debounced
+ * estimates). Waits until token0, token1, amountIn and to are given (a malformed one is an
+ * `InvalidParameterError`); debounced
  * and polled like `useSwapRoute`. `useExecuteSwap` fetches its own fresh copy
  * before signing: this hook is for display.
  *
@@ -41,13 +42,12 @@ export type UseSwapInfoReturnType<selectData = GetSwapInfoData> = UseQuoteReturn
 export function useSwapInfo<selectData = GetSwapInfoData>(
   parameters: UseSwapInfoParameters<selectData> = {},
 ): UseSwapInfoReturnType<selectData> {
-  const { debounceMs, query, ...rest } = parameters
-  const { client } = useSwapContext('useSwapInfo')
-  return useQuoteQuery(
-    'useSwapInfo',
-    'swapInfo',
-    useFactoryOptions(client, rest, () => getSwapInfoQueryOptions(client, rest)),
-    debounceMs,
+  const { debounceMs, query, ...options } = parameters
+  const settled = useDebouncedValue(options.amountIn, debounceMs)
+  return useSwapQuery({
+    factory: getSwapInfoQueryOptions,
+    parameters: options,
     query,
-  )
+    quote: { isDebouncing: settled !== options.amountIn },
+  })
 }

@@ -15,7 +15,8 @@ test('data is a typed route with a bigint amount; error is the union of typed er
   expectTypeOf<NoRouteError>().toExtend<NonNullable<typeof result.error>>()
   expectTypeOf(result.quotedAt).toEqualTypeOf<number | undefined>()
   expectTypeOf(result.isFresh).toEqualTypeOf<boolean>()
-  expectTypeOf(result.queryKey[1].amountIn).toEqualTypeOf<bigint | undefined>()
+  // Keys are plain JSON: amounts as decimal strings.
+  expectTypeOf(result.queryKey[1].amountIn).toEqualTypeOf<string | undefined>()
 })
 
 test('select narrows data', () => {

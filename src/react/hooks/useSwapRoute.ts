@@ -1,3 +1,5 @@
+'use client'
+
 import type { GetSwapRouteErrorType } from '../../core/actions/getSwapRoute.js'
 import {
   type GetSwapRouteData,
@@ -7,9 +9,7 @@ import {
   getSwapRouteQueryOptions,
 } from '../../query/getSwapRoute.js'
 import type { UseQueryParameters } from '../types.js'
-import { useFactoryOptions } from '../utils/useFactoryOptions.js'
-import { type UseQuoteReturnType, useQuoteQuery } from '../utils/useQuoteQuery.js'
-import { useSwapContext } from './useSwapClient.js'
+import { type UseQuoteReturnType, useDebouncedValue, useSwapQuery } from './useSwapQuery.js'
 
 export type UseSwapRouteParameters<selectData = GetSwapRouteData> = GetSwapRouteOptions & {
   /** Milliseconds the amount must stay unchanged before a request; default 300, 0 turns it off. */
@@ -29,8 +29,9 @@ export type UseSwapRouteReturnType<selectData = GetSwapRouteData> = UseQuoteRetu
 >
 
 /**
- * The best route and output for a swap, from `/swap/route`. Disabled (no request,
- * `fetchStatus: 'idle'`) until token0, token1 and a positive amountIn are set. The
+ * The best route and output for a swap, from `/swap/route`. Waits quietly (no request,
+ * `fetchStatus: 'idle'`) until token0, token1 and amountIn are given; a malformed one is an
+ * `InvalidParameterError` naming it, with no request. The
  * amount is debounced, the previous quote stays visible while the next loads
  * (`isPlaceholderData`), and the quote is polled every 15 s while visible.
  *
@@ -41,13 +42,12 @@ export type UseSwapRouteReturnType<selectData = GetSwapRouteData> = UseQuoteRetu
 export function useSwapRoute<selectData = GetSwapRouteData>(
   parameters: UseSwapRouteParameters<selectData> = {},
 ): UseSwapRouteReturnType<selectData> {
-  const { debounceMs, query, ...rest } = parameters
-  const { client } = useSwapContext('useSwapRoute')
-  return useQuoteQuery(
-    'useSwapRoute',
-    'swapRoute',
-    useFactoryOptions(client, rest, () => getSwapRouteQueryOptions(client, rest)),
-    debounceMs,
+  const { debounceMs, query, ...options } = parameters
+  const settled = useDebouncedValue(options.amountIn, debounceMs)
+  return useSwapQuery({
+    factory: getSwapRouteQueryOptions,
+    parameters: options,
     query,
-  )
+    quote: { isDebouncing: settled !== options.amountIn },
+  })
 }

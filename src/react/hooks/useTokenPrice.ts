@@ -1,3 +1,5 @@
+'use client'
+
 import type { GetTokenPriceErrorType } from '../../core/actions/getTokenPrice.js'
 import {
   type GetTokenPriceData,
@@ -7,9 +9,7 @@ import {
   getTokenPriceQueryOptions,
 } from '../../query/getTokenPrice.js'
 import type { UseQueryParameters, UseQueryReturnType } from '../types.js'
-import { useFactoryOptions } from '../utils/useFactoryOptions.js'
-import { useSwapQuery } from '../utils/useSwapQuery.js'
-import { useSwapContext } from './useSwapClient.js'
+import { useSwapQuery } from './useSwapQuery.js'
 
 export type UseTokenPriceParameters<selectData = GetTokenPriceData> = GetTokenPriceOptions & {
   /** TanStack Query options (`select`, `staleTime`, `enabled`…). */
@@ -42,12 +42,6 @@ export type UseTokenPriceReturnType<selectData = GetTokenPriceData> = UseQueryRe
 export function useTokenPrice<selectData = GetTokenPriceData>(
   parameters: UseTokenPriceParameters<selectData> = {},
 ): UseTokenPriceReturnType<selectData> {
-  const { query, ...rest } = parameters
-  const { client } = useSwapContext('useTokenPrice')
-  return useSwapQuery(
-    'useTokenPrice',
-    'tokenPrice',
-    useFactoryOptions(client, rest, () => getTokenPriceQueryOptions(client, rest)),
-    query,
-  )
+  const { query, ...options } = parameters
+  return useSwapQuery({ factory: getTokenPriceQueryOptions, parameters: options, query })
 }

@@ -1,3 +1,5 @@
+'use client'
+
 import type { GetTokensErrorType } from '../../core/actions/getTokens.js'
 import {
   type GetTokensData,
@@ -7,9 +9,7 @@ import {
   getTokensQueryOptions,
 } from '../../query/getTokens.js'
 import type { UseQueryParameters, UseQueryReturnType } from '../types.js'
-import { useFactoryOptions } from '../utils/useFactoryOptions.js'
-import { useSwapQuery } from '../utils/useSwapQuery.js'
-import { useSwapContext } from './useSwapClient.js'
+import { useSwapQuery } from './useSwapQuery.js'
 
 export type UseTokensParameters<selectData = GetTokensData> = GetTokensOptions & {
   /** TanStack Query options (`select`, `staleTime`, `enabled`…). */
@@ -34,12 +34,6 @@ export type UseTokensReturnType<selectData = GetTokensData> = UseQueryReturnType
 export function useTokens<selectData = GetTokensData>(
   parameters: UseTokensParameters<selectData> = {},
 ): UseTokensReturnType<selectData> {
-  const { query, ...rest } = parameters
-  const { client } = useSwapContext('useTokens')
-  return useSwapQuery(
-    'useTokens',
-    'tokens',
-    useFactoryOptions(client, rest, () => getTokensQueryOptions(client, rest)),
-    query,
-  )
+  const { query, ...options } = parameters
+  return useSwapQuery({ factory: getTokensQueryOptions, parameters: options, query })
 }

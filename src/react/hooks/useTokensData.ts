@@ -1,3 +1,5 @@
+'use client'
+
 import type { GetTokensDataErrorType } from '../../core/actions/getTokensData.js'
 import {
   type GetTokensDataData,
@@ -7,9 +9,7 @@ import {
   getTokensDataQueryOptions,
 } from '../../query/getTokensData.js'
 import type { UseQueryParameters, UseQueryReturnType } from '../types.js'
-import { useFactoryOptions } from '../utils/useFactoryOptions.js'
-import { useSwapQuery } from '../utils/useSwapQuery.js'
-import { useSwapContext } from './useSwapClient.js'
+import { useSwapQuery } from './useSwapQuery.js'
 
 export type UseTokensDataParameters<selectData = GetTokensDataData> = GetTokensDataOptions & {
   /** TanStack Query options (`select`, `staleTime`, `enabled`…). */
@@ -41,12 +41,6 @@ export type UseTokensDataReturnType<selectData = GetTokensDataData> = UseQueryRe
 export function useTokensData<selectData = GetTokensDataData>(
   parameters: UseTokensDataParameters<selectData> = {},
 ): UseTokensDataReturnType<selectData> {
-  const { query, ...rest } = parameters
-  const { client } = useSwapContext('useTokensData')
-  return useSwapQuery(
-    'useTokensData',
-    'tokensData',
-    useFactoryOptions(client, rest, () => getTokensDataQueryOptions(client, rest)),
-    query,
-  )
+  const { query, ...options } = parameters
+  return useSwapQuery({ factory: getTokensDataQueryOptions, parameters: options, query })
 }

@@ -1,0 +1,51 @@
+// token-swap-hooks/core/execute: executing a swap without React (viem only).
+
+export {
+  ChainMismatchError,
+  type ChainMismatchErrorType,
+  ExecuteSwapError,
+  type ExecuteSwapStage,
+  InsufficientAllowanceError,
+  type InsufficientAllowanceErrorType,
+  type LeftoverAllowance,
+  QuoteBelowMinimumError,
+  type QuoteBelowMinimumErrorType,
+  type SwapOutcome,
+  type SwapOutcomeViolation,
+  SwapSimulationError,
+  type SwapSimulationErrorType,
+  TransactionRevertedError,
+  type TransactionRevertedErrorType,
+  UnsafeSwapDataError,
+  type UnsafeSwapDataErrorType,
+  UnsafeSwapOutcomeError,
+  type UnsafeSwapOutcomeErrorType,
+  UntrustedAddressError,
+  type UntrustedAddressErrorType,
+  UserRejectedError,
+  type UserRejectedErrorType,
+  WalletError,
+  type WalletErrorType,
+} from '../core/errors/execute.js'
+export {
+  type CheckSwapOutcomeParameters,
+  type CheckSwapOutcomeReturnType,
+  checkSwapOutcome,
+  type SwapCall,
+} from '../core/execute/checkSwapOutcome.js'
+export {
+  type ExecuteSwapAction,
+  type ExecuteSwapErrorType,
+  type ExecuteSwapParameters,
+  type ExecuteSwapReturnType,
+  type ExecuteSwapStatus,
+  type ExecuteSwapStep,
+  executeSwap,
+  type TrustedAddresses,
+} from '../core/execute/executeSwap.js'
+export {
+  type RevokeAllowanceParameters,
+  type RevokeAllowanceReturnType,
+  revokeAllowance,
+} from '../core/execute/revokeAllowance.js'
+export type { ExecutionClients } from '../core/execute/chain.js'

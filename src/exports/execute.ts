@@ -1,0 +1,14 @@
+// token-swap-hooks/execute: the React hooks that execute a swap, and everything they throw or return.
+
+export * from './coreExecute.js'
+export {
+  type ExecuteSwapDefaults,
+  type ExecuteSwapMutationOptions,
+  type ExecuteSwapVariables,
+  executeSwapMutationOptions,
+} from '../query/executeSwap.js'
+export {
+  type UseExecuteSwapParameters,
+  type UseExecuteSwapReturnType,
+  useExecuteSwap,
+} from '../react/hooks/useExecuteSwap.js'

@@ -1,0 +1,164 @@
+'use client'
+
+import { hashKey, type Query, useQuery } from '@tanstack/react-query'
+import { useEffect, useMemo, useState } from 'react'
+import type { SwapClient } from '../../core/client.js'
+import type { SwapQueryOptions } from '../../query/createQueryFactory.js'
+import type { QueryResource } from '../../query/defaults.js'
+import { withRateLimitPause } from '../../query/utils.js'
+import type { UseQueryParameters, UseQueryReturnType } from '../types.js'
+import { useSwapContext } from './useSwapClient.js'
+
+/** The default wait after the amount stops changing before a quote is requested. */
+export const defaultDebounceMs = 300
+
+export type QuoteState = {
+  /** When the shown quote was fetched (epoch ms); `undefined` for no data or placeholder data. */
+  quotedAt: number | undefined
+  /**
+   * True only for a quote of the current input, fetched within its staleTime,
+   * whose last refresh did not fail. An old quote kept after a failed refetch,
+   * a placeholder or a quote while the amount is still changing is never fresh.
+   */
+  isFresh: boolean
+  /** The amount changed and the hook is waiting for it to settle before requesting. */
+  isDebouncing: boolean
+}
+
+export type UseQuoteReturnType<data, error, queryKey extends readonly unknown[]> = UseQueryReturnType<
+  data,
+  error,
+  queryKey
+> &
+  QuoteState
+
+type Key = readonly [QueryResource, Record<string, unknown>]
+// biome-ignore lint/suspicious/noExplicitAny: factories take their own parameters; each hook passes the matching ones.
+type Factory = (client: SwapClient, parameters: any) => SwapQueryOptions<unknown, Key>
+type Entry = {
+  options: SwapQueryOptions<unknown, Key>
+  queryHash: string
+  merged: WeakMap<object, Map<string, object>>
+}
+
+/**
+ * Options built once per client, factory and input, and shared by every reader
+ * of that input: a thousand components showing one quote build them once.
+ */
+const built = new WeakMap<SwapClient, Map<Factory, Map<string, Entry>>>()
+const noDefaults = {}
+const maxEntries = 256
+
+function entryFor(client: SwapClient, factory: Factory, parameters: Record<string, unknown>): Entry {
+  let byFactory = built.get(client)
+  if (!byFactory) built.set(client, (byFactory = new Map()))
+  let entries = byFactory.get(factory)
+  if (!entries) byFactory.set(factory, (entries = new Map()))
+  let signature = ''
+  for (const name in parameters) {
+    const value = parameters[name]
+    if (value !== undefined)
+      signature += `${name}=${typeof value === 'bigint' ? `${value}n` : typeof value === 'number' || typeof value === 'boolean' ? value : JSON.stringify(value)};`
+  }
+  let entry = entries.get(signature)
+  if (!entry) {
+    if (entries.size >= maxEntries) entries.clear()
+    const options = factory(client, parameters)
+    entry = { options, queryHash: hashKey(options.queryKey), merged: new WeakMap() }
+    entries.set(signature, entry)
+  }
+  return entry
+}
+
+/**
+ * Runs a factory's query with the provider's client and QueryClient, building
+ * its options once per input. Precedence: the factory's defaults, then the
+ * provider's `queryDefaults` for the resource, then the hook's `query`; the
+ * factory keeps its key and function, and the query runs only when both the
+ * factory (every required input given) and the caller allow it. Polling waits
+ * while the client is paused by a 429. With `quote`, the query also waits while
+ * the amount is still changing, the previous quote for the same tokens stays
+ * visible while the next loads, and the result says how fresh the quote is.
+ */
+export function useSwapQuery<data, error, selectData, queryKey extends Key, parameters extends object>(
+  hook: {
+    factory: (client: SwapClient, parameters: parameters) => SwapQueryOptions<data, queryKey>
+    parameters: parameters
+    query?: Partial<UseQueryParameters<data, error, selectData, queryKey>> | undefined
+  } & ({ quote?: undefined } | { quote: { isDebouncing: boolean } }),
+): UseQuoteReturnType<selectData, error, queryKey> {
+  const { query, quote } = hook
+  const { client, queryClient, queryDefaults } = useSwapContext()
+  const entry = entryFor(client, hook.factory as Factory, hook.parameters as Record<string, unknown>)
+  const { options } = entry
+  const defaults = queryDefaults[options.queryKey[0]]
+  // A quote waits while its amount is still changing; the previous one for the same tokens stands in.
+  const allowed = options.enabled && !quote?.isDebouncing
+  const placeholder = !!quote && options.enabled
+  const merge = () => {
+    const { enabled = true, ...rest } = query ?? {}
+    const result: Record<string, unknown> = {
+      ...options,
+      ...(placeholder && { placeholderData: keepPreviousQuote(options.queryKey) }),
+      ...defaults,
+      ...rest,
+      queryKey: options.queryKey,
+      queryFn: options.queryFn,
+      queryHash: entry.queryHash,
+      enabled:
+        typeof enabled === 'function'
+          ? (q: Parameters<typeof enabled>[0]) => allowed && enabled(q)
+          : allowed && enabled,
+    }
+    result.refetchInterval = withRateLimitPause(client, result.refetchInterval as number | undefined)
+    return result
+  }
+  // Without per-hook options, the merged options are shared too; with them, memoized per hook.
+  let variants = entry.merged.get(defaults ?? noDefaults)
+  if (!variants) entry.merged.set(defaults ?? noDefaults, (variants = new Map()))
+  const variant = `${allowed}${placeholder}`
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the entry stands for the factory's options.
+  const own = useMemo(() => (query ? merge() : undefined), [entry, defaults, query, allowed, placeholder])
+  let merged = own ?? variants.get(variant)
+  if (!merged) variants.set(variant, (merged = merge()))
+
+  const result = useQuery(merged as never, queryClient) as UseQuoteReturnType<selectData, error, queryKey>
+  result.queryKey = options.queryKey as queryKey
+  if (quote) {
+    const quotedAt = result.data !== undefined && !result.isPlaceholderData ? result.dataUpdatedAt : undefined
+    result.quotedAt = quotedAt
+    result.isDebouncing = quote.isDebouncing
+    result.isFresh = quotedAt !== undefined && !result.isError && !result.isStale && !quote.isDebouncing
+  }
+  return result
+}
+
+// Fields a previous quote may differ in and still stand in while the next loads.
+const amountFields = new Set(['amountIn', 'slippage', 'deadline'])
+
+/** Placeholder data: the last quote, when it was for the same tokens (and recipient) on the same service. */
+function keepPreviousQuote(queryKey: Key) {
+  return (previousData: unknown, previousQuery: Query | undefined) => {
+    if (previousData === undefined || !previousQuery) return undefined
+    const [name, previous] = previousQuery.queryKey as unknown as Key
+    if (name !== queryKey[0]) return undefined
+    const current = queryKey[1]
+    for (const key of new Set([...Object.keys(previous), ...Object.keys(current)]))
+      if (!amountFields.has(key) && previous[key] !== current[key]) return undefined
+    return previousData
+  }
+}
+
+/**
+ * `value`, once it has stopped changing for `delayMs`. The first value is
+ * taken at once; `delayMs` of 0 turns debouncing off.
+ */
+export function useDebouncedValue<value>(value: value, delayMs: number = defaultDebounceMs): value {
+  const [debounced, setDebounced] = useState(value)
+  useEffect(() => {
+    if (delayMs <= 0 || Object.is(value, debounced)) return
+    const timer = setTimeout(() => setDebounced(() => value), delayMs)
+    return () => clearTimeout(timer)
+  }, [value, delayMs, debounced])
+  return delayMs <= 0 ? value : debounced
+}
