@@ -631,3 +631,26 @@ describe('latency', () => {
     expect(performance.now() - started).toBeLessThan(1_000)
   })
 })
+
+describe('bounded memory (issue 10, item 10)', () => {
+  test('the request log keeps the newest maxLogEntries, oldest dropped', async () => {
+    const service = createMockService(market, { maxLogEntries: 3 })
+    for (const path of ['/a', '/b', '/c', '/d', '/e'])
+      await service.handle(new Request(`https://swap.test${path}`))
+    expect(service.log.map((entry) => entry.path)).toEqual(['/c', '/d', '/e'])
+    expect(service.count()).toBe(3)
+  })
+
+  test('by default the log keeps 10 000 entries', async () => {
+    const service = createMockService(market)
+    for (let i = 0; i < 10_005; i++) await service.handle(new Request(`https://swap.test/missing/${i}`))
+    expect(service.log).toHaveLength(10_000)
+    expect(service.log[0]?.path).toBe('/missing/5')
+  })
+
+  test.each([-1, 1.5, Number.NaN, '10'])('maxLogEntries %s is refused', (maxLogEntries) => {
+    expect(() => createMockService(market, { maxLogEntries } as never)).toThrow(
+      expect.objectContaining({ name: 'InvalidParameterError', parameter: 'maxLogEntries' }),
+    )
+  })
+})

@@ -39,12 +39,17 @@ const preflightHeaders = {
 
 type ActiveFailure = MockFailure & { remaining: number }
 
+/** What `maxLogEntries` is when not given. */
+const defaultMaxLogEntries = 10_000
+
 /**
  * Puts the nine endpoints of the service over a market behind one Fetch-style
  * handler (`handle(request) → Response`), with knobs for tests and stories:
  * latency, a per-client rate limit, injected failures and a request log.
  * Transports (`createSwapHandlers` for MSW, `startMockServer` for a real
- * loopback server) only convert requests and responses.
+ * loopback server) only convert requests and responses. Memory stays
+ * bounded: the log keeps the newest `maxLogEntries` (default 10 000) and the
+ * rate limiter at most `rateLimit.maxClients` buckets.
  *
  * @example
  * import { createMockMarket, createMockService } from 'token-swap-hooks/mock'
@@ -65,6 +70,19 @@ export function createMockService(
   options: CreateMockServiceParameters = {},
 ): CreateMockServiceReturnType {
   const basePath = normalizeBasePath(options.basePath)
+  const maxLogEntries = options.maxLogEntries ?? defaultMaxLogEntries
+  if (
+    !(
+      typeof maxLogEntries === 'number' &&
+      maxLogEntries >= 0 &&
+      (Number.isInteger(maxLogEntries) || maxLogEntries === Number.POSITIVE_INFINITY)
+    )
+  )
+    throw new InvalidParameterError({
+      parameter: 'maxLogEntries',
+      rule: 'must be a whole number of at least 0 (or Infinity)',
+      value: maxLogEntries,
+    })
   let latency: MockLatency | undefined
   let limiter: ClientRateLimiter | undefined
   let failures: ActiveFailure[] = []
@@ -144,6 +162,7 @@ export function createMockService(
         clientId,
         time,
       })
+      if (log.length > maxLogEntries) log.splice(0, log.length - maxLogEntries)
       return response
     },
     clearLog() {

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { request as httpRequest } from 'node:http'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { InvalidParameterError } from '../core/errors/parameter.js'
 import { createMockMarket } from './createMockMarket.js'
 import { createMockService } from './createMockService.js'
@@ -35,7 +36,7 @@ describe('startMockServer', () => {
     expect(server.service.log.map((entry) => entry.clientId)).toEqual(['127.0.0.1', 'widget'])
   })
 
-  test('request bodies of other methods are read and answered 405; preflights 204', async () => {
+  test('other methods are answered 405 (their bodies are not kept); preflights 204', async () => {
     const post = await fetch(`${server.url}/get_tokens`, { method: 'POST', body: 'x'.repeat(100_000) })
     expect(post.status).toBe(405)
     expect(await post.json()).toEqual({ detail: 'Method Not Allowed' })
@@ -45,6 +46,35 @@ describe('startMockServer', () => {
     })
     expect(preflight.status).toBe(204)
     expect(preflight.headers.get('access-control-allow-headers')).toBe('*')
+  })
+
+  test('a POST is answered 405 without its body being read first (issue 10, item 10)', async () => {
+    // An endless upload: the server must answer without waiting for (or buffering) the body.
+    const upload = httpRequest(`${server.url}/get_tokens`, { method: 'POST' })
+    const chunk = Buffer.alloc(64 * 1024, 120)
+    let written = 0
+    let failed = false
+    upload.on('error', () => {
+      failed = true
+    })
+    const response = new Promise<import('node:http').IncomingMessage>((resolve) =>
+      upload.once('response', resolve),
+    )
+    const pump = () => {
+      while (!failed && upload.write(chunk)) {
+        written += chunk.length
+        if (written > 256 * 1024 * 1024) return
+      }
+      if (!failed) upload.once('drain', pump)
+    }
+    pump()
+    const answer = await response
+    expect(answer.statusCode).toBe(405)
+    expect(answer.headers.connection).toBe('close')
+    // The server reads at most a little of what keeps coming, then closes the connection.
+    await vi.waitFor(() => expect(failed).toBe(true), { timeout: 4_000 })
+    expect(written).toBeLessThan(64 * 1024 * 1024)
+    upload.destroy()
   })
 
   test('an injected network failure destroys the connection; the next request is answered', async () => {

@@ -95,16 +95,11 @@ async function respond(service: MockService, req: IncomingMessage, res: ServerRe
     const headers = new Headers()
     for (let index = 0; index + 1 < req.rawHeaders.length; index += 2)
       headers.append(req.rawHeaders[index] as string, req.rawHeaders[index + 1] as string)
-    let body: Uint8Array<ArrayBuffer> | undefined
-    if (method !== 'GET' && method !== 'HEAD') {
-      const chunks: Uint8Array[] = []
-      for await (const chunk of req) chunks.push(chunk as Uint8Array)
-      body = concat(chunks)
-    }
+    // The service is GET-only and never reads a body: none is read here either (another
+    // method gets its 405 at once); what the client still sends is dropped after the answer.
     const request = new Request(new URL(req.url ?? '/', origin), {
       method,
       headers,
-      body: body?.length ? body : null,
       signal: controller.signal,
     })
     const response = await service.handle(request, { clientAddress: req.socket.remoteAddress })
@@ -117,7 +112,9 @@ async function respond(service: MockService, req: IncomingMessage, res: ServerRe
     response.headers.forEach((value, name) => {
       res.setHeader(name, value)
     })
+    if (!req.complete) res.setHeader('connection', 'close')
     res.end(payload)
+    dropBody(req)
   } catch (error) {
     if (res.headersSent) {
       res.destroy()
@@ -127,15 +124,23 @@ async function respond(service: MockService, req: IncomingMessage, res: ServerRe
     res.setHeader('content-type', 'application/json')
     res.setHeader('access-control-allow-origin', '*')
     res.end(JSON.stringify({ detail: 'Internal Server Error', error: String(error) }))
+    dropBody(req)
   }
 }
 
-function concat(chunks: Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(chunks.reduce((total, chunk) => total + chunk.length, 0))
-  let offset = 0
-  for (const chunk of chunks) {
-    out.set(chunk, offset)
-    offset += chunk.length
-  }
-  return out
+/** Bytes of an unread request body drained after the answer before the connection is closed. */
+const maxDroppedBodyBytes = 1024 * 1024
+
+/**
+ * Drains what is left of a request body after the answer (so that a client
+ * still sending it gets the answer rather than a reset), up to
+ * `maxDroppedBodyBytes`; then the connection is closed. Nothing is kept.
+ */
+function dropBody(req: IncomingMessage) {
+  if (req.complete) return
+  let dropped = 0
+  req.on('data', (chunk: Uint8Array) => {
+    dropped += chunk.length
+    if (dropped > maxDroppedBodyBytes) req.socket.destroy()
+  })
 }

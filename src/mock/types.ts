@@ -120,6 +120,12 @@ export type MockLatency = number | { min: number; max: number }
 export type MockRateLimit = {
   requestsPerSecond: number
   burst?: number | undefined
+  /**
+   * The most clients tracked at once (default 10 000): beyond it the least
+   * recently seen client's bucket is dropped (it starts again full). Buckets
+   * that have refilled are dropped anyway.
+   */
+  maxClients?: number | undefined
 }
 
 /** A failure injected with `service.fail(...)`. */
@@ -167,6 +173,12 @@ export type MockServiceOptions = {
   latency?: MockLatency | undefined
   /** Server-side rate limit per client. Default none. */
   rateLimit?: MockRateLimit | false | undefined
+  /**
+   * The most entries `log` keeps; beyond it the oldest are dropped, so a
+   * long-running mock server does not grow without end. Default 10 000;
+   * `Infinity` keeps everything, `0` nothing (then `count()` is always 0).
+   */
+  maxLogEntries?: number | undefined
 }
 
 /** What a transport passes along with a request. */
@@ -182,7 +194,10 @@ export type MockService = {
   readonly basePath: string
   /** Answers one request; resolves with `Response.error()` for an injected network failure. */
   handle(request: Request, context?: MockRequestContext): Promise<Response>
-  /** Every request seen, in arrival order (including 4xx, 429 and injected failures). */
+  /**
+   * The requests seen, in arrival order (including 4xx, 429 and injected
+   * failures): the newest `maxLogEntries` (default 10 000).
+   */
   readonly log: readonly MockRequestLogEntry[]
   clearLog(): void
   /** How many requests (preflights excluded) were logged, optionally only those to `path`. */
