@@ -27,6 +27,7 @@ export {
   WalletError,
   type WalletErrorType,
 } from '../core/errors/execute.js'
+export type { ExecutionClients } from '../core/execute/chain.js'
 export {
   type CheckSwapOutcomeParameters,
   type CheckSwapOutcomeReturnType,
@@ -48,4 +49,3 @@ export {
   type RevokeAllowanceReturnType,
   revokeAllowance,
 } from '../core/execute/revokeAllowance.js'
-export type { ExecutionClients } from '../core/execute/chain.js'

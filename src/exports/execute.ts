@@ -1,6 +1,5 @@
 // token-swap-hooks/execute: the React hooks that execute a swap, and everything they throw or return.
 
-export * from './coreExecute.js'
 export {
   type ExecuteSwapDefaults,
   type ExecuteSwapMutationOptions,
@@ -12,3 +11,4 @@ export {
   type UseExecuteSwapReturnType,
   useExecuteSwap,
 } from '../react/hooks/useExecuteSwap.js'
+export * from './coreExecute.js'

@@ -56,6 +56,7 @@ export {
   type UseSwapInfoReturnType,
   useSwapInfo,
 } from '../react/hooks/useSwapInfo.js'
+export type { QuoteState } from '../react/hooks/useSwapQuery.js'
 export {
   type UseSwapRouteParameters,
   type UseSwapRouteReturnType,
@@ -73,4 +74,3 @@ export {
   useTokensData,
 } from '../react/hooks/useTokensData.js'
 export type { QueryDefaultsOverride, UseQueryParameters, UseQueryReturnType } from '../react/types.js'
-export type { QuoteState } from '../react/hooks/useSwapQuery.js'

@@ -1,4 +1,11 @@
+export type { ExactPartial, KeyValue, QueryKeyOf, SwapQueryOptions } from '../query/createQueryFactory.js'
 export { type QueryResource, queryDefaults } from '../query/defaults.js'
+export {
+  type ExecuteSwapDefaults,
+  type ExecuteSwapMutationOptions,
+  type ExecuteSwapVariables,
+  executeSwapMutationOptions,
+} from '../query/executeSwap.js'
 export {
   type GetLegacyPairsData,
   type GetLegacyPairsOptions,
@@ -78,10 +85,3 @@ export {
   serializeBigInts,
   withRateLimitPause,
 } from '../query/utils.js'
-export {
-  type ExecuteSwapDefaults,
-  type ExecuteSwapMutationOptions,
-  type ExecuteSwapVariables,
-  executeSwapMutationOptions,
-} from '../query/executeSwap.js'
-export type { ExactPartial, KeyValue, QueryKeyOf, SwapQueryOptions } from '../query/createQueryFactory.js'

@@ -13,7 +13,9 @@ export type GetTokenPriceParameters = {
 }
 
 /** The spec's name of every parameter. */
-export const getTokenPriceWireNames = { address: 'address' } as const satisfies WireNames<GetTokenPriceParameters>
+export const getTokenPriceWireNames = {
+  address: 'address',
+} as const satisfies WireNames<GetTokenPriceParameters>
 
 /** The price in USD. */
 export type GetTokenPriceReturnType = number

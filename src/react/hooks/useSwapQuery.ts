@@ -50,24 +50,36 @@ const noDefaults = {}
 const maxEntries = 256
 
 function entryFor(client: SwapClient, factory: Factory, parameters: Record<string, unknown>): Entry {
-  let byFactory = built.get(client)
-  if (!byFactory) built.set(client, (byFactory = new Map()))
-  let entries = byFactory.get(factory)
-  if (!entries) byFactory.set(factory, (entries = new Map()))
+  const entries = upsert(
+    upsert(built, client, () => new Map()),
+    factory,
+    () => new Map<string, Entry>(),
+  )
   let signature = ''
   for (const name in parameters) {
     const value = parameters[name]
     if (value !== undefined)
       signature += `${name}=${typeof value === 'bigint' ? `${value}n` : typeof value === 'number' || typeof value === 'boolean' ? value : JSON.stringify(value)};`
   }
-  let entry = entries.get(signature)
-  if (!entry) {
+  return upsert(entries, signature, () => {
     if (entries.size >= maxEntries) entries.clear()
     const options = factory(client, parameters)
-    entry = { options, queryHash: hashKey(options.queryKey), merged: new WeakMap() }
-    entries.set(signature, entry)
+    return { options, queryHash: hashKey(options.queryKey), merged: new WeakMap() }
+  })
+}
+
+/** The value under `key`, made and stored on first use. */
+function upsert<key, value>(
+  map: { get(key: key): value | undefined; set(key: key, value: value): unknown },
+  key: key,
+  make: () => value,
+): value {
+  let value = map.get(key)
+  if (value === undefined) {
+    value = make()
+    map.set(key, value)
   }
-  return entry
+  return value
 }
 
 /**
@@ -114,13 +126,15 @@ export function useSwapQuery<data, error, selectData, queryKey extends Key, para
     return result
   }
   // Without per-hook options, the merged options are shared too; with them, memoized per hook.
-  let variants = entry.merged.get(defaults ?? noDefaults)
-  if (!variants) entry.merged.set(defaults ?? noDefaults, (variants = new Map()))
-  const variant = `${allowed}${placeholder}`
   // biome-ignore lint/correctness/useExhaustiveDependencies: the entry stands for the factory's options.
   const own = useMemo(() => (query ? merge() : undefined), [entry, defaults, query, allowed, placeholder])
-  let merged = own ?? variants.get(variant)
-  if (!merged) variants.set(variant, (merged = merge()))
+  const merged =
+    own ??
+    upsert(
+      upsert(entry.merged, defaults ?? noDefaults, () => new Map()),
+      `${allowed}${placeholder}`,
+      merge,
+    )
 
   const result = useQuery(merged as never, queryClient) as UseQuoteReturnType<selectData, error, queryKey>
   result.queryKey = options.queryKey as queryKey
