@@ -50,8 +50,9 @@ export type SwapClientConfig = {
    * What to do when the service answers with a redirect. Default `'error'`:
    * the redirect is not followed and the request fails with `RedirectError`,
    * so headers (an API key) never reach another URL. With `'follow'`, fetch
-   * follows it and sends the headers to the target as well (fetch drops only
-   * `Authorization`, and only across origins); the final URL must meet the
+   * follows it and sends the headers to the target as well (fetch drops
+   * `Authorization` and cookies across origins, never custom headers such as
+   * `x-api-key`); the final URL must meet the
    * base URL's rule (https, or http on loopback or with `allowInsecureHttp`),
    * else `RedirectError`.
    */
