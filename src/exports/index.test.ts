@@ -59,7 +59,6 @@ test('the public runtime exports of token-swap-hooks/query', () => {
       "getTokensDataQueryOptions",
       "getTokensQueryKey",
       "getTokensQueryOptions",
-      "hashFn",
       "queryDefaults",
       "serializeBigInts",
       "withRateLimitPause",

@@ -80,7 +80,6 @@ export {
 } from '../query/getTokensData.js'
 export {
   deserializeBigInts,
-  hashFn,
   type SerializedBigInts,
   serializeBigInts,
   withRateLimitPause,

@@ -1,61 +1,9 @@
-import type { QueryKey } from '@tanstack/react-query'
 import type { SwapClient } from '../core/client.js'
-import { getRetryDelay, isRetryableError, maxAttempts } from '../core/utils/retry.js'
-import { type QueryResource, queryDefaults } from './defaults.js'
-
-/**
- * A query key hash that accepts bigints (as decimal strings) and ignores the
- * order of object keys. Set on every option object the factories return, so
- * `queryClient.fetchQuery(getXQueryOptions(...))` works outside React too.
- *
- * @example
- * hashFn(['swapRoute', { amountIn: 1n }]) // '["swapRoute",{"amountIn":"1"}]'
- */
-export function hashFn(queryKey: QueryKey): string {
-  return JSON.stringify(queryKey, (_, value: unknown) => {
-    if (typeof value === 'bigint') return value.toString()
-    if (isPlainObject(value))
-      return Object.keys(value)
-        .sort()
-        .reduce<Record<string, unknown>>((result, key) => {
-          result[key] = value[key]
-          return result
-        }, {})
-    return value
-  })
-}
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (Object.prototype.toString.call(value) !== '[object Object]') return false
   const prototype = Object.getPrototypeOf(value)
   return prototype === null || prototype === Object.prototype
-}
-
-/** True when `assert` does not throw: used to disable a query whose input is incomplete or invalid. */
-export function isValid(assert: () => void): boolean {
-  try {
-    assert()
-    return true
-  } catch {
-    return false
-  }
-}
-
-/**
- * What every factory sets besides its key and function: the bigint-safe hash,
- * the retry policy (429, 5xx, network and timeout errors; three tries at most;
- * after a 429 the retry waits for the client's pause) and the resource's
- * cache times.
- */
-export function baseQueryOptions(client: SwapClient, resource: QueryResource) {
-  return {
-    ...queryDefaults[resource],
-    queryKeyHashFn: hashFn,
-    retry: (failureCount: number, error: unknown) =>
-      failureCount < maxAttempts - 1 && isRetryableError(error),
-    retryDelay: (failureCount: number, error: unknown) =>
-      getRetryDelay(failureCount, error, client.rateLimiter.getState().rateLimitedUntil),
-  } as const
 }
 
 type RefetchInterval<query> = number | false | undefined | ((query: query) => number | false | undefined)
