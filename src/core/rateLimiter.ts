@@ -12,6 +12,13 @@ export type RateLimitConfig = {
   burst?: number | undefined
 }
 
+/**
+ * Whether the client is paused after a 429 (see `useRateLimitState`).
+ *
+ * @example
+ * const { rateLimitedUntil, requestedUntil, capped } = client.rateLimiter.getState()
+ * if (capped) console.warn(`the service asked to wait until ${new Date(requestedUntil!)}`)
+ */
 export type RateLimitState = {
   /**
    * Epoch milliseconds until which the client sends nothing, after a 429:
@@ -27,6 +34,12 @@ export type RateLimitState = {
   capped: boolean
 }
 
+/**
+ * Options of `createRateLimiter` besides the pacing itself.
+ *
+ * @example
+ * const limiter = createRateLimiter(defaultRateLimit, { maxPauseMs: 120_000 })
+ */
 export type RateLimiterOptions = {
   /**
    * The longest pause after a 429, whatever `Retry-After` or a reset header

@@ -9,6 +9,13 @@ import { getTokensQueryOptions } from './getTokens.js'
 import { deserializeBigInts, serializeBigInts, withRateLimitPause } from './utils.js'
 
 describe('serializeBigInts / deserializeBigInts', () => {
+  test('the JSDoc example', () => {
+    expect(serializeBigInts({ amountOut: 5n, note: { $bigint: '1' } })).toEqual({
+      json: { amountOut: '5', note: { $bigint: '1' } },
+      bigints: [['amountOut']],
+    })
+  })
+
   test('round-trip through JSON: the bigints are listed beside the value', () => {
     const data = { path: ['0xa'], amountOut: 2n ** 200n, nested: [{ v: 0n }], n: 1, s: '1' }
     const wire = JSON.stringify(serializeBigInts(data))

@@ -33,6 +33,10 @@ export function withRateLimitPause<query>(
  * every bigint written as a decimal string, `bigints` the paths of those
  * strings (keys and array indexes). Only the listed paths become bigints
  * again, so data that merely looks like an encoding stays as it was sent.
+ *
+ * @example
+ * serializeBigInts({ amountOut: 5n, note: { $bigint: '1' } })
+ * // { json: { amountOut: '5', note: { $bigint: '1' } }, bigints: [['amountOut']] }
  */
 export type SerializedBigInts = {
   json: unknown
