@@ -1,24 +1,16 @@
-import { type Address, type Hex, isAddress, isHex } from 'viem'
+import { type Address, type Hex, isHex } from 'viem'
 import * as z from 'zod/mini'
 import { formatPath, ResponseValidationError } from './errors/response.js'
 import type { Endpoint } from './types.js'
+import { isAddressLike, isObject, maxUint256 } from './utils/validate.js'
 
-/**
- * A schema for one value parsed by `parse`, which returns the output or, for
- * an invalid input, an `Invalid` saying what was expected. Leaves are written this
- * way (rather than with unions and checks) to keep zod's share of the bundle small.
+/*
+ * Every body goes through a zod schema. The schemas are zod transforms around
+ * small checks of our own (rather than zod's object, array and primitive
+ * types): the checks say what the service may send where the spec is silent,
+ * and zod's share of the bundle stays at its core (about 3 kB gzipped instead
+ * of 5.4 with its object, array and primitive types).
  */
-function leaf<output>(parse: (value: unknown) => output | Invalid) {
-  return z.pipe(
-    z.unknown(),
-    z.transform((value, ctx): output => {
-      const result = parse(value)
-      if (!(result instanceof Invalid)) return result
-      pushIssue(ctx, value, result)
-      return z.NEVER
-    }),
-  )
-}
 
 /**
  * What was expected. The value that came instead is quoted only by
@@ -29,49 +21,86 @@ class Invalid {
   constructor(
     readonly message: string,
     readonly quotesInput = false,
-    /** The value to quote when it is not the leaf's whole input (a price inside an object). */
+    /** The value to quote when it is not the check's whole input (a price inside an object). */
     readonly quoted?: { value: unknown },
   ) {}
 }
 const invalid = (expected: string, quoted?: { value: unknown }) =>
   new Invalid(`expected ${expected}`, true, quoted)
 
-function pushIssue(
-  ctx: { issues: z.core.$ZodRawIssue[] },
-  input: unknown,
-  { message, quotesInput, quoted }: Invalid,
-  path?: PropertyKey[],
-) {
-  ctx.issues.push({
-    code: 'custom',
-    input: quoted ? quoted.value : input,
-    message,
-    ...(path && { path }),
-    params: { quotesInput },
+/** A check of one value: its output, or what was expected. */
+type Check<output> = (value: unknown) => output | Invalid
+type Issue = { path: PropertyKey[]; input: unknown; invalid: Invalid }
+/** A check of a structure, which reports each bad part under its path. */
+type Walk<output> = (value: unknown, issues: Issue[], path: PropertyKey[]) => output
+
+/** Runs a check as a walk: a bad value becomes one issue at `path`. */
+const walk =
+  <output>(check: Check<output>): Walk<output> =>
+  (value, issues, path) => {
+    const result = check(value)
+    if (!(result instanceof Invalid)) return result
+    issues.push({ path, input: value, invalid: result })
+    return undefined as output
+  }
+
+/** The zod schema of a walk: its issues become zod issues (with their paths); otherwise its output. */
+function schema<output>(run: Walk<output>) {
+  return z.transform((value: unknown, ctx): output => {
+    const issues: Issue[] = []
+    const output = run(value, issues, [])
+    for (const { path, input, invalid } of issues)
+      ctx.issues.push({
+        code: 'custom',
+        input: invalid.quoted ? invalid.quoted.value : input,
+        message: invalid.message,
+        path,
+        params: { quotesInput: invalid.quotesInput },
+      })
+    return issues.length ? z.NEVER : output
   })
 }
 
-const toAddress = (value: unknown) =>
-  typeof value === 'string' && isAddress(value, { strict: false })
-    ? (value as Address)
-    : invalid('an address (0x and 40 hex digits)')
+/**
+ * An object with the given fields checked (each reported under its name); with
+ * `loose`, the fields not named are kept as sent. A field whose check gives
+ * `undefined` is left out.
+ */
+function record<shape extends Record<string, Walk<unknown>>>(shape: shape, loose = false) {
+  return ((value, issues, path) => {
+    if (!isObject(value)) {
+      issues.push({ path, input: value, invalid: invalid('an object') })
+      return undefined
+    }
+    const output: Record<string, unknown> = loose ? { ...value } : {}
+    for (const [key, check] of Object.entries(shape)) {
+      const result = check(value[key], issues, [...path, key])
+      if (result === undefined) delete output[key]
+      else output[key] = result
+    }
+    return output
+  }) as Walk<{ [key in keyof shape]: ReturnType<shape[key]> }>
+}
 
-/** An EVM address in any letter case, as the service sent it. */
-export const addressSchema = /* @__PURE__ */ leaf(toAddress)
+const optional =
+  <output>(check: Check<output>): Check<output | undefined> =>
+  (value) =>
+    value === undefined ? undefined : check(value)
 
-/** 0x-prefixed hex calldata. */
-export const hexSchema = /* @__PURE__ */ leaf((value) =>
-  typeof value === 'string' && isHex(value, { strict: true }) ? value : invalid('0x-prefixed hex data'),
-)
+const toAddress: Check<Address> = (value) =>
+  isAddressLike(value) ? value : invalid('an address (0x and 40 hex digits)')
 
-const maxUint256 = 2n ** 256n - 1n
+const toString: Check<string> = (value) => (typeof value === 'string' ? value : invalid('a string'))
+
+const toHex: Check<Hex> = (value) =>
+  typeof value === 'string' && isHex(value, { strict: true }) ? value : invalid('0x-prefixed hex data')
 
 /**
  * A token amount: a base-10 integer string, a 0x hex string or a safe
  * non-negative integer number, at most 2^256 - 1 (a uint256), always
  * returned as a bigint.
  */
-export const amountSchema = /* @__PURE__ */ leaf((value): bigint | Invalid => {
+const toAmount: Check<bigint> = (value) => {
   if (typeof value === 'number')
     return Number.isSafeInteger(value) && value >= 0
       ? BigInt(value)
@@ -87,42 +116,53 @@ export const amountSchema = /* @__PURE__ */ leaf((value): bigint | Invalid => {
   const digits = (hex ? text.slice(2) : text).replace(/^0+/, '').length
   const amount = digits <= (hex ? 64 : 78) ? BigInt(text) : undefined
   return amount !== undefined && amount <= maxUint256 ? amount : invalid('an amount of at most 2^256 - 1')
-})
+}
 
 /** A finite number at least 0 (an integer when `integer`), sent as a number or a numeric string. */
-const count = (integer: boolean) =>
-  leaf((value) => {
+const count =
+  (integer: boolean): Check<number> =>
+  (value) => {
     const number = typeof value === 'string' ? parseNumeric(value) : value
     return typeof number === 'number' &&
       number >= 0 &&
       (integer ? Number.isInteger(number) : Number.isFinite(number))
       ? number
       : invalid(integer ? 'a non-negative integer' : 'a non-negative number')
-  })
+  }
 
-const blacklistedFlag = /* @__PURE__ */ z.optional(z.nullable(z.boolean()))
+const toFlag: Check<boolean | null | undefined> = (value) =>
+  value === undefined || value === null || typeof value === 'boolean' ? value : invalid('a boolean')
+
+/** Metadata the service may send with a record: kept typed when valid, left out when not. */
+const ifString = (value: unknown) => (typeof value === 'string' ? value : undefined)
+const ifDecimals = (value: unknown) => {
+  const number = typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : value
+  return typeof number === 'number' && Number.isInteger(number) && number >= 0 && number <= 255
+    ? number
+    : undefined
+}
+
+/** The exports every body schema is built from, for adapters of other services (`transformResponse`). */
+export const addressSchema = /* @__PURE__ */ schema(walk(toAddress))
+export const hexSchema = /* @__PURE__ */ schema(walk(toHex))
+export const amountSchema = /* @__PURE__ */ schema(walk(toAmount))
 
 // ---------------------------------------------------------------------------
 // Route
 
-const path = /* @__PURE__ */ z.pipe(
-  z.unknown(),
-  z.transform((value, ctx): Address[] => {
-    if (!Array.isArray(value) || value.length < 2)
-      pushIssue(ctx, value, invalid('a path of at least two addresses'))
-    else
-      for (const [index, item] of value.entries()) {
-        const address = toAddress(item)
-        if (address instanceof Invalid) pushIssue(ctx, item, address, [index])
-      }
-    return value as Address[]
-  }),
-)
+const path: Walk<Address[]> = (value, issues, at) => {
+  if (!Array.isArray(value) || value.length < 2)
+    issues.push({ path: at, input: value, invalid: invalid('a path of at least two addresses') })
+  else for (const [index, item] of value.entries()) walk(toAddress)(item, issues, [...at, index])
+  return value as Address[]
+}
 
-export const routeSchema = /* @__PURE__ */ z.pipe(
-  z.object({ path, amount_out: amountSchema }),
-  z.transform(({ path, amount_out }) => ({ path, amountOut: amount_out })),
-)
+const routeFields = /* @__PURE__ */ record({ path, amount_out: walk(toAmount) })
+
+export const routeSchema = /* @__PURE__ */ schema((value, issues, at): Route => {
+  const { path, amount_out } = routeFields(value, issues, at) ?? {}
+  return { path, amountOut: amount_out } as Route
+})
 
 /** A route from token0 to token1. */
 export type Route = {
@@ -132,21 +172,21 @@ export type Route = {
   amountOut: bigint
 }
 
+const legacyPathFields = /* @__PURE__ */ record({
+  path,
+  amount_out: walk(optional(toAmount)),
+  amountOut: walk(optional(toAmount)),
+})
+
 /**
  * The legacy `/get_path` body, which the spec does not show: a Route, a Route
  * with `amountOut`, or a bare array of addresses (then `amountOut` is undefined).
  */
-export const legacyPathSchema = /* @__PURE__ */ z.pipe(
-  z.pipe(
-    leaf((value) =>
-      Array.isArray(value) ? { path: value } : typeof value === 'object' && value ? value : invalid('a path'),
-    ),
-    z.looseObject({ path, amount_out: z.optional(amountSchema), amountOut: z.optional(amountSchema) }),
-  ),
-  z.transform(
-    ({ path, amount_out, amountOut }): LegacyPath => ({ path, amountOut: amount_out ?? amountOut }),
-  ),
-)
+export const legacyPathSchema = /* @__PURE__ */ schema((value, issues, at): LegacyPath => {
+  if (Array.isArray(value)) return { path: path(value, issues, [...at, 'path']), amountOut: undefined }
+  const fields = legacyPathFields(value, issues, at)
+  return { path: fields?.path as Address[], amountOut: fields?.amount_out ?? fields?.amountOut }
+})
 
 export type LegacyPath = {
   path: Address[]
@@ -157,22 +197,21 @@ export type LegacyPath = {
 // ---------------------------------------------------------------------------
 // Swap info
 
-export const swapInfoSchema = /* @__PURE__ */ z.pipe(
-  z.object({
-    data: hexSchema,
-    transferAddress: addressSchema,
-    transferValue: amountSchema,
-    approvalAddress: z.optional(leaf((value) => (value === null || value === '' ? null : toAddress(value)))),
-    estimateTransferSeconds: count(false),
-    estimateAmount: amountSchema,
-    hopsCount: count(true),
-    fee: leaf((value) =>
-      typeof value === 'object' && value !== null && !Array.isArray(value)
-        ? (value as Record<string, unknown>)
-        : invalid('an object'),
-    ),
-  }),
-  z.transform((info): SwapInfo => ({ ...info, approvalAddress: info.approvalAddress ?? null })),
+const swapInfoFields = /* @__PURE__ */ record({
+  data: walk(toHex),
+  transferAddress: walk(toAddress),
+  transferValue: walk(toAmount),
+  approvalAddress: walk((value) =>
+    value === undefined || value === null || value === '' ? null : toAddress(value),
+  ),
+  estimateTransferSeconds: walk(count(false)),
+  estimateAmount: walk(toAmount),
+  hopsCount: walk(count(true)),
+  fee: walk((value) => (isObject(value) ? value : invalid('an object'))),
+})
+
+export const swapInfoSchema = /* @__PURE__ */ schema(
+  (value, issues, at): SwapInfo => swapInfoFields(value, issues, at) as SwapInfo,
 )
 
 /** What the service returns to execute a swap. */
@@ -196,24 +235,34 @@ export type SwapInfo = {
 // ---------------------------------------------------------------------------
 // Tokens, pairs, tokens data
 
-export const tokenSchema = /* @__PURE__ */ z.looseObject({
-  address: addressSchema,
-  symbol: z.string(),
-  blacklisted: blacklistedFlag,
-})
+const tokenRecord = /* @__PURE__ */ record(
+  {
+    address: walk(toAddress),
+    symbol: walk(toString),
+    blacklisted: walk(toFlag),
+    name: walk(ifString),
+    decimals: walk(ifDecimals),
+  },
+  true,
+)
 
-/** A token record. Only `address` and `symbol` are checked; other fields are kept as sent. */
+/**
+ * A token record. `address` and `symbol` are required; `name` and `decimals`
+ * are typed when the service sends valid ones (and left out when not); every
+ * other field is kept as sent.
+ */
 export type Token = {
   address: Address
   symbol: string
+  /** The token's name, when the service sends one. */
+  name?: string | undefined
+  /** The token's decimals (0 to 255), when the service sends a valid integer. */
+  decimals?: number | undefined
   blacklisted?: boolean | null | undefined
   [field: string]: unknown
 }
 
-export const pairSchema = /* @__PURE__ */ z.looseObject({
-  address: addressSchema,
-  blacklisted: blacklistedFlag,
-})
+const pairRecord = /* @__PURE__ */ record({ address: walk(toAddress), blacklisted: walk(toFlag) }, true)
 
 /** A pair record. Only `address` is checked; other fields (its tokens, reserves…) are kept as sent. */
 export type Pair = {
@@ -222,15 +271,22 @@ export type Pair = {
   [field: string]: unknown
 }
 
-export const tokenDataSchema = /* @__PURE__ */ z.looseObject({
-  address: z.optional(addressSchema),
-  symbol: z.optional(z.string()),
-})
+const tokenDataRecord = /* @__PURE__ */ record(
+  {
+    address: walk(optional(toAddress)),
+    symbol: walk(optional(toString)),
+    name: walk(ifString),
+    decimals: walk(ifDecimals),
+  },
+  true,
+)
 
 /** Detailed data of one token; the spec does not name the fields, so all are kept as sent. */
 export type TokenData = {
   address?: Address | undefined
   symbol?: string | undefined
+  name?: string | undefined
+  decimals?: number | undefined
   [field: string]: unknown
 }
 
@@ -238,41 +294,33 @@ export type TokenData = {
  * A list body: a bare array, or an envelope object with exactly one array
  * property (`{ tokens: [...] }`, `{ data: [...] }`). Issues keep the envelope's key in their path.
  */
-export function listSchema<item extends z.ZodMiniType>(item: item) {
-  const array = z.array(item)
-  return z.pipe(
-    z.unknown(),
-    z.transform((body, ctx): z.output<item>[] => {
-      const arrays = Array.isArray(body)
-        ? [['', body] as const]
-        : typeof body === 'object' && body !== null
-          ? Object.entries(body).filter(([, value]) => Array.isArray(value))
-          : []
-      const [key, list] = arrays[0] ?? []
-      if (arrays.length !== 1) {
-        pushIssue(
-          ctx,
-          body,
-          arrays.length
-            ? new Invalid(
-                `expected one list, found ${arrays.map(([name]) => name).join(', ')}; use transformResponse to pick one`,
-              )
-            : invalid('a list or an object holding one list'),
-        )
-        return z.NEVER
-      }
-      const result = array.safeParse(list, { reportInput: true })
-      if (result.success) return result.data as z.output<item>[]
-      for (const issue of result.error.issues)
-        ctx.issues.push({ ...issue, path: key ? [key, ...issue.path] : issue.path } as never)
-      return z.NEVER
-    }),
-  )
+function listSchema<item>(item: Walk<item>) {
+  return schema((body, issues): item[] => {
+    const arrays = Array.isArray(body)
+      ? [['', body] as const]
+      : isObject(body)
+        ? Object.entries(body).filter(([, value]) => Array.isArray(value))
+        : []
+    const [key, list] = arrays[0] ?? []
+    if (arrays.length !== 1) {
+      issues.push({
+        path: [],
+        input: body,
+        invalid: arrays.length
+          ? new Invalid(
+              `expected one list, found ${arrays.map(([name]) => name).join(', ')}; use transformResponse to pick one`,
+            )
+          : invalid('a list or an object holding one list'),
+      })
+      return []
+    }
+    return (list as unknown[]).map((value, index) => item(value, issues, key ? [key, index] : [index]))
+  })
 }
 
-export const tokenListSchema = /* @__PURE__ */ listSchema(tokenSchema)
-export const pairListSchema = /* @__PURE__ */ listSchema(pairSchema)
-export const tokenDataListSchema = /* @__PURE__ */ listSchema(tokenDataSchema)
+export const tokenListSchema = /* @__PURE__ */ listSchema(tokenRecord as Walk<Token>)
+export const pairListSchema = /* @__PURE__ */ listSchema(pairRecord as Walk<Pair>)
+export const tokenDataListSchema = /* @__PURE__ */ listSchema(tokenDataRecord as Walk<TokenData>)
 
 // ---------------------------------------------------------------------------
 // Price
@@ -281,7 +329,7 @@ export const tokenDataListSchema = /* @__PURE__ */ listSchema(tokenDataSchema)
  * A USD price: a number, a numeric string, or an object with one numeric
  * field (`{ price: 1.2 }`, `{ usd: "1.2" }`, `{ data: { priceUsd: 1.2 } }`).
  */
-export const priceSchema = /* @__PURE__ */ leaf((body) => findPrice(body, 0))
+export const priceSchema = /* @__PURE__ */ schema(walk((body) => findPrice(body, 0)))
 
 function findPrice(body: unknown, depth: number): number | Invalid {
   const number = typeof body === 'string' ? parseNumeric(body) : body
@@ -289,7 +337,7 @@ function findPrice(body: unknown, depth: number): number | Invalid {
     return Number.isFinite(number) && number >= 0
       ? number
       : invalid('a finite price of at least 0', { value: body })
-  if (typeof body !== 'object' || body === null || Array.isArray(body) || depth > 1)
+  if (!isObject(body) || depth > 1)
     return invalid('a price (a number, a numeric string or an object with one price field)', {
       value: body,
     })
@@ -355,10 +403,8 @@ export function parseResponse<schema extends z.ZodMiniType>(
     endpoint: context.endpoint,
     path: formatPath(issue.path),
     problem:
-      issue.code === 'invalid_type'
-        ? issue.input === undefined
-          ? `missing ${issue.expected}`
-          : `expected ${issue.expected}, got ${quote(issue.input)}`
+      issue.input === undefined && issue.message.startsWith('expected ')
+        ? `missing ${issue.message.slice(9)}`
         : issue.params?.quotesInput
           ? `${issue.message}, got ${quote(issue.input)}`
           : issue.message,

@@ -5,6 +5,7 @@ import { queryOf, setupMswServer } from '../../../test/msw.js'
 import { createSwapClient } from '../client.js'
 import { InvalidParameterError } from '../errors/parameter.js'
 import { ResponseValidationError } from '../errors/response.js'
+import type { Token } from '../schemas.js'
 import { getTokens } from './getTokens.js'
 
 const { server, requests } = setupMswServer()
@@ -17,9 +18,25 @@ const reply = (body: JsonBodyType) =>
   server.use(http.get(`${baseUrl}/overview/tokens`, () => HttpResponse.json(body)))
 
 describe('getTokens', () => {
-  test('returns the records unchanged, unknown fields included', async () => {
+  test('returns the records with unknown fields as sent, and decimals and name typed', async () => {
     reply(tokens)
-    expect(await getTokens(client)).toEqual(tokens)
+    const [weth, usdc] = (await getTokens(client)) as [Token, Token]
+    expect(weth).toEqual(tokens[0])
+    // A decimals sent as an integer string becomes a number, so formatUnits(amount, token.decimals) works.
+    expect(usdc).toEqual({ ...tokens[1], decimals: 6 })
+  })
+
+  test('decimals and name that are not valid are left out, the record is kept', async () => {
+    reply([
+      { address: WETH, symbol: 'WETH', decimals: 18.5, name: 7 },
+      { address: USDC, symbol: 'USDC', decimals: 'six', name: 'USD Coin' },
+      { address: USDC, symbol: 'USDC', decimals: 256 },
+    ])
+    expect(await getTokens(client)).toEqual([
+      { address: WETH, symbol: 'WETH' },
+      { address: USDC, symbol: 'USDC', name: 'USD Coin' },
+      { address: USDC, symbol: 'USDC' },
+    ])
   })
 
   test('sends the filter and the blacklist flag', async () => {
