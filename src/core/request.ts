@@ -66,11 +66,24 @@ export function createRequest(config: RequestConfig) {
         fetchFn(url, {
           method: 'GET',
           headers: { accept: 'application/json', ...headers },
-          redirect: config.redirect,
+          // 'manual' rather than 'error': the redirect is not followed either, and it can be told
+          // apart from a network failure everywhere (a browser answers an opaque redirect).
+          redirect: config.redirect === 'error' ? 'manual' : 'follow',
           signal: timeout.signal,
         }),
         timeout.signal,
       )
+      if (
+        config.redirect === 'error' &&
+        (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400))
+      ) {
+        void response.body?.cancel().catch(() => {})
+        throw new RedirectError({
+          reason: 'refused',
+          url: safeUrl,
+          location: response.headers.get('location') ?? undefined,
+        })
+      }
       if (response.redirected) {
         // A custom fetch may follow redirects whatever it is told: refuse the answer all the same.
         const reason =
@@ -97,7 +110,6 @@ export function createRequest(config: RequestConfig) {
       if (timeout.timedOut()) throw new TimeoutError({ url: safeUrl, timeoutMs: config.timeoutMs })
       if (signal?.aborted) throw abortError(signal)
       if (error instanceof DOMException && error.name === 'AbortError') throw error
-      if (isRedirectFailure(error)) throw new RedirectError({ reason: 'refused', url: safeUrl, cause: error })
       throw new NetworkError({ url: safeUrl, cause: error })
     } finally {
       timeout.clear()
@@ -216,17 +228,6 @@ async function readText(response: Response, maxBytes: number, url: string, signa
   } finally {
     signal.removeEventListener('abort', cancel)
   }
-}
-
-/**
- * Whether fetch failed because it met a redirect with `redirect: 'error'`
- * (Node's fetch and MSW say so in the cause; a browser gives no reason, so
- * there it stays a `NetworkError`).
- */
-function isRedirectFailure(error: unknown): boolean {
-  const cause = (error as { cause?: unknown } | undefined)?.cause
-  const text = cause instanceof Error ? cause.message : typeof cause === 'string' ? cause : ''
-  return error instanceof TypeError && /\bredirect\b/i.test(text)
 }
 
 /** A short, readable excerpt of a body: tags stripped, white space folded, secrets hidden. */
