@@ -143,7 +143,8 @@ describe('429', () => {
     server.use(http.get(tokensUrl, () => new HttpResponse('Too Many Requests', { status: 429 })))
     const error = await getTokens(client).catch((e) => e)
     expect(error.retryAfterMs).toBeUndefined()
-    expect(error.shortMessage).toBe('The swap service is rate limiting this client.')
+    // The message says what the client does: its fallback pause.
+    expect(error.shortMessage).toBe('The swap service is rate limiting this client; retrying in 1 s.')
     const until = client.rateLimiter.getState().rateLimitedUntil as number
     expect(until - Date.now()).toBeGreaterThan(800)
     expect(until - Date.now()).toBeLessThanOrEqual(1000)
@@ -667,8 +668,12 @@ describe('429 pause cap through the client (issue 10, item 6)', () => {
     expect((state.rateLimitedUntil as number) - Date.now()).toBeGreaterThan(59_000)
     expect(state.capped).toBe(true)
     expect(state.requestedUntil).toBeGreaterThan(Date.now() + 3_000_000)
-    // A query's retry waits for the client's (capped) pause, not for the hour the server asked.
+    // A query's retry waits for the client's (capped) pause, not for the hour the server asked;
+    // the error says what the client does, and keeps what the server asked.
     expect(getRetryDelay(0, error, state.rateLimitedUntil)).toBeLessThanOrEqual(60_250)
+    expect(error.pausedForMs).toBeLessThanOrEqual(60_000)
+    expect(error.retryAfterMs).toBeGreaterThan(3_000_000)
+    expect(error.shortMessage).toBe('The swap service is rate limiting this client; retrying in 60 s.')
 
     const short = createSwapClient({ baseUrl, rateLimit: false, maxRateLimitPauseMs: 2_000 })
     await getTokens(short).catch((e) => e)

@@ -149,8 +149,13 @@ export function createRequest(config: RequestConfig) {
       ;({ response, text } = await fetchOnce({ url, safeUrl }, headers, signal))
       if (response.status === 429) {
         const retryAfterMs = parseRetryAfter(response.headers)
-        config.rateLimiter.onRateLimited(retryAfterMs)
-        throw new RateLimitError({ url: safeUrl, body: excerpt(text, secrets.redact), retryAfterMs })
+        const pausedUntil = config.rateLimiter.onRateLimited(retryAfterMs)
+        throw new RateLimitError({
+          url: safeUrl,
+          body: excerpt(text, secrets.redact),
+          retryAfterMs,
+          pausedForMs: Math.max(0, pausedUntil - Date.now()),
+        })
       }
       config.rateLimiter.onSuccess()
     } finally {

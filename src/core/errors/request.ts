@@ -62,23 +62,32 @@ export type RateLimitErrorType = RateLimitError & { name: 'RateLimitError' }
 /**
  * The service answered 429. `retryAfterMs` comes from `Retry-After`
  * (seconds or an HTTP date) or `RateLimit-Reset` / `X-RateLimit-Reset`, or is
- * `undefined` when the service sent none of them.
+ * `undefined` when the service sent none of them; `pausedForMs` is how long
+ * the client actually waits (capped by `maxRateLimitPauseMs`), which the
+ * message states.
  *
  * @example
- * if (error instanceof RateLimitError) console.log(`retry in ${error.retryAfterMs} ms`)
+ * if (error instanceof RateLimitError) console.log(`retrying in ${error.pausedForMs} ms`)
  */
 export class RateLimitError extends HttpError {
   override name = 'RateLimitError' as const
   retryAfterMs: number | undefined
+  pausedForMs: number | undefined
 
-  constructor({ url, body, retryAfterMs }: { url: string; body: string; retryAfterMs: number | undefined }) {
+  constructor({
+    url,
+    body,
+    retryAfterMs,
+    pausedForMs = retryAfterMs,
+  }: { url: string; body: string; retryAfterMs: number | undefined; pausedForMs?: number | undefined }) {
     super(
       { status: 429, url, body },
-      retryAfterMs === undefined
+      pausedForMs === undefined
         ? 'The swap service is rate limiting this client.'
-        : `The swap service is rate limiting this client; retry in ${Math.ceil(retryAfterMs / 1000)} s.`,
+        : `The swap service is rate limiting this client; retrying in ${Math.ceil(pausedForMs / 1000)} s.`,
     )
     this.retryAfterMs = retryAfterMs
+    this.pausedForMs = pausedForMs
   }
 }
 
