@@ -9,6 +9,7 @@ import {
 import { createRequest, type RequestParameters } from './request.js'
 import type { Endpoint } from './types.js'
 import { type ArrayFormat, normalizeBaseUrl } from './utils/url.js'
+import { isObject } from './utils/validate.js'
 
 export type SwapClientHeaders =
   | Record<string, string>
@@ -111,12 +112,7 @@ let uidCounter = 0
  * })
  */
 export function createSwapClient(config: SwapClientConfig): SwapClient {
-  ensure(
-    !(typeof config !== 'object' || config === null),
-    'config',
-    'must be an object with a baseUrl',
-    config,
-  )
+  ensure(isObject(config), 'config', 'must be an object with a baseUrl', config)
   const {
     baseUrl,
     allowInsecureHttp = false,
@@ -129,13 +125,13 @@ export function createSwapClient(config: SwapClientConfig): SwapClient {
   } = config
   const normalized = normalizeBaseUrl(baseUrl, allowInsecureHttp)
   ensure(
-    !!['repeat', 'comma', 'brackets'].includes(arrayFormat),
+    ['repeat', 'comma', 'brackets'].includes(arrayFormat),
     'arrayFormat',
     "must be 'repeat', 'comma' or 'brackets'",
     arrayFormat,
   )
   ensure(
-    !(typeof timeoutMs !== 'number' || !(timeoutMs > 0)),
+    typeof timeoutMs === 'number' && timeoutMs > 0,
     'timeoutMs',
     'must be a number greater than 0 (Infinity for none)',
     timeoutMs,
@@ -150,7 +146,7 @@ export function createSwapClient(config: SwapClientConfig): SwapClient {
     maxResponseBytes,
   )
   ensure(
-    !(config.fetch !== undefined && typeof config.fetch !== 'function'),
+    config.fetch === undefined || typeof config.fetch === 'function',
     'fetch',
     'must be a function',
     config.fetch,

@@ -277,13 +277,13 @@ function resolveConfig(config: RateLimitConfig | false | undefined) {
   if (config === false) return { rate: Number.POSITIVE_INFINITY, burst: Number.POSITIVE_INFINITY }
   const { requestsPerSecond, burst = config ? 1 : defaultRateLimit.burst } = config ?? defaultRateLimit
   ensure(
-    !(typeof requestsPerSecond !== 'number' || !Number.isFinite(requestsPerSecond) || requestsPerSecond <= 0),
+    typeof requestsPerSecond === 'number' && Number.isFinite(requestsPerSecond) && requestsPerSecond > 0,
     'rateLimit.requestsPerSecond',
     'must be a finite number greater than 0',
     requestsPerSecond,
   )
   ensure(
-    !(typeof burst !== 'number' || !Number.isInteger(burst) || burst < 1),
+    typeof burst === 'number' && Number.isInteger(burst) && burst >= 1,
     'rateLimit.burst',
     'must be an integer of at least 1',
     burst,

@@ -1,4 +1,4 @@
-import { InvalidParameterError } from '../core/errors/parameter.js'
+import { ensure } from '../core/errors/parameter.js'
 import type { MockRateLimit } from './types.js'
 
 export type ClientRateLimiter = {
@@ -74,29 +74,25 @@ export function createClientRateLimiter(rateLimit: MockRateLimit): ClientRateLim
  */
 export function assertRateLimit(rateLimit: unknown): asserts rateLimit is MockRateLimit {
   const { requestsPerSecond, burst, maxClients } = (rateLimit ?? {}) as Partial<MockRateLimit>
-  if (typeof requestsPerSecond !== 'number' || !Number.isFinite(requestsPerSecond) || requestsPerSecond <= 0)
-    throw new InvalidParameterError({
-      parameter: 'rateLimit.requestsPerSecond',
-      rule: 'must be a finite number greater than 0',
-      value: requestsPerSecond,
-    })
-  if (burst !== undefined && (typeof burst !== 'number' || !Number.isFinite(burst) || burst < 1))
-    throw new InvalidParameterError({
-      parameter: 'rateLimit.burst',
-      rule: 'must be a number of at least 1',
-      value: burst,
-    })
-  if (
-    maxClients !== undefined &&
-    !(
-      typeof maxClients === 'number' &&
-      maxClients >= 1 &&
-      (Number.isInteger(maxClients) || maxClients === Infinity)
-    )
+  ensure(
+    typeof requestsPerSecond === 'number' && Number.isFinite(requestsPerSecond) && requestsPerSecond > 0,
+    'rateLimit.requestsPerSecond',
+    'must be a finite number greater than 0',
+    requestsPerSecond,
   )
-    throw new InvalidParameterError({
-      parameter: 'rateLimit.maxClients',
-      rule: 'must be a whole number of at least 1 (or Infinity)',
-      value: maxClients,
-    })
+  ensure(
+    burst === undefined || (typeof burst === 'number' && Number.isFinite(burst) && burst >= 1),
+    'rateLimit.burst',
+    'must be a number of at least 1',
+    burst,
+  )
+  ensure(
+    maxClients === undefined ||
+      (typeof maxClients === 'number' &&
+        maxClients >= 1 &&
+        (Number.isInteger(maxClients) || maxClients === Infinity)),
+    'rateLimit.maxClients',
+    'must be a whole number of at least 1 (or Infinity)',
+    maxClients,
+  )
 }

@@ -1,5 +1,6 @@
-import { type Address, getAddress, isAddress } from 'viem'
-import { InvalidParameterError } from '../core/errors/parameter.js'
+import { type Address, getAddress } from 'viem'
+import { ensure, type InvalidParameterError } from '../core/errors/parameter.js'
+import { isAddressLike } from '../core/utils/validate.js'
 import { findBestRoute } from './findBestRoute.js'
 import { defaultMockPairs, defaultMockRouter, defaultMockSpender, defaultMockTokens } from './fixtures.js'
 import { getTokenLiquidityUsd, toUsd } from './getTokenLiquidityUsd.js'
@@ -73,21 +74,21 @@ export type CreateMockMarketErrorType = InvalidParameterError
  */
 export function createMockMarket(parameters: CreateMockMarketParameters = {}): CreateMockMarketReturnType {
   const maxHops = parameters.maxHops ?? 3
-  if (!Number.isSafeInteger(maxHops) || maxHops < 1)
-    throw new InvalidParameterError({
-      parameter: 'maxHops',
-      rule: 'must be an integer of at least 1',
-      value: maxHops,
-    })
+  ensure(
+    Number.isSafeInteger(maxHops) && maxHops >= 1,
+    'maxHops',
+    'must be an integer of at least 1',
+    maxHops,
+  )
   const router = checksum('router', parameters.router ?? defaultMockRouter)
   const spender = checksum('spender', parameters.spender ?? defaultMockSpender)
   const estimate = parameters.estimateTransferSeconds ?? ((quote: Quote) => 10 + 2 * quote.hops.length)
-  if (typeof estimate === 'number' && !(Number.isFinite(estimate) && estimate >= 0))
-    throw new InvalidParameterError({
-      parameter: 'estimateTransferSeconds',
-      rule: 'must be a number of at least 0 or a function',
-      value: estimate,
-    })
+  ensure(
+    typeof estimate !== 'number' || (Number.isFinite(estimate) && estimate >= 0),
+    'estimateTransferSeconds',
+    'must be a number of at least 0 or a function',
+    estimate,
+  )
   const estimateTransferSeconds = typeof estimate === 'number' ? () => estimate : estimate
 
   // Tokens, first without the figures that depend on the pairs.
@@ -96,38 +97,33 @@ export function createMockMarket(parameters: CreateMockMarketParameters = {}): C
   tokenInputs.forEach((token, index) => {
     const where = `tokens[${index}]`
     const address = checksum(`${where}.address`, token.address)
-    if (tokensByAddress.has(address.toLowerCase()))
-      throw new InvalidParameterError({
-        parameter: `${where}.address`,
-        rule: 'must be unique',
-        value: token.address,
-      })
-    if (typeof token.symbol !== 'string' || token.symbol === '')
-      throw new InvalidParameterError({
-        parameter: `${where}.symbol`,
-        rule: 'must be a non-empty string',
-        value: token.symbol,
-      })
-    if (!Number.isInteger(token.decimals) || token.decimals < 0 || token.decimals > 255)
-      throw new InvalidParameterError({
-        parameter: `${where}.decimals`,
-        rule: 'must be an integer from 0 to 255',
-        value: token.decimals,
-      })
-    if (token.priceUsd !== undefined && !(Number.isFinite(token.priceUsd) && token.priceUsd >= 0))
-      throw new InvalidParameterError({
-        parameter: `${where}.priceUsd`,
-        rule: 'must be a finite number of at least 0',
-        value: token.priceUsd,
-      })
+    ensure(!tokensByAddress.has(address.toLowerCase()), `${where}.address`, 'must be unique', token.address)
+    ensure(
+      typeof token.symbol === 'string' && token.symbol !== '',
+      `${where}.symbol`,
+      'must be a non-empty string',
+      token.symbol,
+    )
+    ensure(
+      Number.isInteger(token.decimals) && token.decimals >= 0 && token.decimals <= 255,
+      `${where}.decimals`,
+      'must be an integer from 0 to 255',
+      token.decimals,
+    )
+    ensure(
+      token.priceUsd === undefined || (Number.isFinite(token.priceUsd) && token.priceUsd >= 0),
+      `${where}.priceUsd`,
+      'must be a finite number of at least 0',
+      token.priceUsd,
+    )
     for (const field of ['totalSupply', 'circulatingSupply'] as const) {
       const value = token[field]
-      if (value !== undefined && (typeof value !== 'bigint' || value < 0n))
-        throw new InvalidParameterError({
-          parameter: `${where}.${field}`,
-          rule: 'must be a bigint of at least 0',
-          value,
-        })
+      ensure(
+        value === undefined || (typeof value === 'bigint' && value >= 0n),
+        `${where}.${field}`,
+        'must be a bigint of at least 0',
+        value,
+      )
     }
     tokensByAddress.set(address.toLowerCase(), { ...token, address })
   })
@@ -145,42 +141,27 @@ export function createMockMarket(parameters: CreateMockMarketParameters = {}): C
   const pairs: MockPair[] = pairInputs.map((pair, index) => {
     const where = `pairs[${index}]`
     const address = checksum(`${where}.address`, pair.address)
-    if (pairsByAddress.has(address.toLowerCase()))
-      throw new InvalidParameterError({
-        parameter: `${where}.address`,
-        rule: 'must be unique',
-        value: pair.address,
-      })
+    ensure(!pairsByAddress.has(address.toLowerCase()), `${where}.address`, 'must be unique', pair.address)
     const [token0, token1] = (['token0', 'token1'] as const).map((field) => {
       const token = tokensByAddress.get(String(pair[field]).toLowerCase())
-      if (!token)
-        throw new InvalidParameterError({
-          parameter: `${where}.${field}`,
-          rule: 'must be the address of one of the market’s tokens',
-          value: pair[field],
-        })
+      ensure(token, `${where}.${field}`, 'must be the address of one of the market’s tokens', pair[field])
       return token.address
     }) as [Address, Address]
-    if (token0 === token1)
-      throw new InvalidParameterError({
-        parameter: `${where}.token1`,
-        rule: 'must differ from token0',
-        value: pair.token1,
-      })
+    ensure(token0 !== token1, `${where}.token1`, 'must differ from token0', pair.token1)
     for (const field of ['reserve0', 'reserve1'] as const)
-      if (typeof pair[field] !== 'bigint' || pair[field] < 0n)
-        throw new InvalidParameterError({
-          parameter: `${where}.${field}`,
-          rule: 'must be a bigint of at least 0 (smallest units)',
-          value: pair[field],
-        })
+      ensure(
+        typeof pair[field] === 'bigint' && pair[field] >= 0n,
+        `${where}.${field}`,
+        'must be a bigint of at least 0 (smallest units)',
+        pair[field],
+      )
     const feeBps = pair.feeBps ?? 30
-    if (!Number.isInteger(feeBps) || feeBps < 0 || feeBps >= 10_000)
-      throw new InvalidParameterError({
-        parameter: `${where}.feeBps`,
-        rule: 'must be an integer from 0 to 9999 (basis points)',
-        value: feeBps,
-      })
+    ensure(
+      Number.isInteger(feeBps) && feeBps >= 0 && feeBps < 10_000,
+      `${where}.feeBps`,
+      'must be an integer from 0 to 9999 (basis points)',
+      feeBps,
+    )
     const resolved: MockPair = Object.freeze({
       address,
       token0,
@@ -253,11 +234,6 @@ export function createMockMarket(parameters: CreateMockMarketParameters = {}): C
 }
 
 function checksum(parameter: string, address: unknown): Address {
-  if (typeof address !== 'string' || !isAddress(address, { strict: false }))
-    throw new InvalidParameterError({
-      parameter,
-      rule: 'must be an address (0x followed by 40 hex digits)',
-      value: address,
-    })
+  ensure(isAddressLike(address), parameter, 'must be an address (0x followed by 40 hex digits)', address)
   return getAddress(address.toLowerCase())
 }

@@ -1,4 +1,4 @@
-import { InvalidParameterError } from '../core/errors/parameter.js'
+import { ensure, type InvalidParameterError } from '../core/errors/parameter.js'
 import {
   assertRateLimit,
   type ClientRateLimiter,
@@ -71,18 +71,14 @@ export function createMockService(
 ): CreateMockServiceReturnType {
   const basePath = normalizeBasePath(options.basePath)
   const maxLogEntries = options.maxLogEntries ?? defaultMaxLogEntries
-  if (
-    !(
-      typeof maxLogEntries === 'number' &&
+  ensure(
+    typeof maxLogEntries === 'number' &&
       maxLogEntries >= 0 &&
-      (Number.isInteger(maxLogEntries) || maxLogEntries === Number.POSITIVE_INFINITY)
-    )
+      (Number.isInteger(maxLogEntries) || maxLogEntries === Number.POSITIVE_INFINITY),
+    'maxLogEntries',
+    'must be a whole number of at least 0 (or Infinity)',
+    maxLogEntries,
   )
-    throw new InvalidParameterError({
-      parameter: 'maxLogEntries',
-      rule: 'must be a whole number of at least 0 (or Infinity)',
-      value: maxLogEntries,
-    })
   let latency: MockLatency | undefined
   let limiter: ClientRateLimiter | undefined
   let failures: ActiveFailure[] = []
@@ -193,12 +189,12 @@ export function createMockService(
 /** `''` or `/prefix` without a trailing slash. */
 function normalizeBasePath(basePath: string | undefined): string {
   if (basePath === undefined) return ''
-  if (typeof basePath !== 'string' || (basePath !== '' && !basePath.startsWith('/')))
-    throw new InvalidParameterError({
-      parameter: 'basePath',
-      rule: 'must be a path starting with "/" (or "" for the root)',
-      value: basePath,
-    })
+  ensure(
+    typeof basePath === 'string' && (basePath === '' || basePath.startsWith('/')),
+    'basePath',
+    'must be a path starting with "/" (or "" for the root)',
+    basePath,
+  )
   return basePath.replace(/\/+$/, '')
 }
 
@@ -212,24 +208,19 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
 function resolveFailure(failure: MockFailure): ActiveFailure {
   const { status = 500, network = false, endpoint } = failure
   const times = failure.times ?? (endpoint !== undefined ? Number.POSITIVE_INFINITY : 1)
-  if (!network && !(Number.isInteger(status) && status >= 200 && status <= 599))
-    throw new InvalidParameterError({
-      parameter: 'status',
-      rule: 'must be an HTTP status from 200 to 599',
-      value: status,
-    })
-  if (typeof times !== 'number' || Number.isNaN(times) || times < 1)
-    throw new InvalidParameterError({
-      parameter: 'times',
-      rule: 'must be at least 1 (or Infinity)',
-      value: times,
-    })
-  if (endpoint !== undefined && (typeof endpoint !== 'string' || !endpoint.startsWith('/')))
-    throw new InvalidParameterError({
-      parameter: 'endpoint',
-      rule: 'must be a path starting with "/"',
-      value: endpoint,
-    })
+  ensure(
+    network || (Number.isInteger(status) && status >= 200 && status <= 599),
+    'status',
+    'must be an HTTP status from 200 to 599',
+    status,
+  )
+  ensure(typeof times === 'number' && times >= 1, 'times', 'must be at least 1 (or Infinity)', times)
+  ensure(
+    endpoint === undefined || (typeof endpoint === 'string' && endpoint.startsWith('/')),
+    'endpoint',
+    'must be a path starting with "/"',
+    endpoint,
+  )
   return { ...failure, status, network, remaining: times }
 }
 
@@ -262,12 +253,12 @@ function assertLatency(latency: unknown): asserts latency is MockLatency | undef
         (latency as { min: number }).min >= 0 &&
         Number.isFinite((latency as { max: number }).max) &&
         (latency as { min: number }).min <= (latency as { max: number }).max
-  if (!ok)
-    throw new InvalidParameterError({
-      parameter: 'latency',
-      rule: 'must be milliseconds (a number of at least 0) or { min, max } with 0 <= min <= max',
-      value: latency,
-    })
+  ensure(
+    ok,
+    'latency',
+    'must be milliseconds (a number of at least 0) or { min, max } with 0 <= min <= max',
+    latency,
+  )
 }
 
 function pickLatency(latency: MockLatency | undefined): number {

@@ -1,4 +1,5 @@
-import { type Address, isAddress } from 'viem'
+import type { Address } from 'viem'
+import { isAddressLike, maxUint256 } from '../core/utils/validate.js'
 
 /** One FastAPI-style validation error, as found in the `detail` list of a 422 body. */
 export type ValidationIssue = {
@@ -30,7 +31,6 @@ export type QueryReader = {
   addIssue(issue: ValidationIssue): void
 }
 
-const maxUint256 = 2n ** 256n - 1n
 const floatPattern = /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i
 
 /**
@@ -57,7 +57,7 @@ export function createQueryReader(params: URLSearchParams): QueryReader {
   function address(name: string, required = false): Address | undefined {
     const value = last(name)
     if (value === undefined) return required ? missing(name) : undefined
-    if (isAddress(value, { strict: false })) return value
+    if (isAddressLike(value)) return value
     issues.push({
       loc: ['query', name],
       msg: 'Value error, expected an address (0x followed by 40 hex digits)',

@@ -1,4 +1,4 @@
-import { InvalidParameterError } from '../core/errors/parameter.js'
+import { ensure, type InvalidParameterError } from '../core/errors/parameter.js'
 import { createMockMarket } from './createMockMarket.js'
 import { createMockService } from './createMockService.js'
 import type { MockMarket, MockService, MockServiceOptions } from './types.js'
@@ -48,12 +48,12 @@ export async function startMockServer(
   parameters: StartMockServerParameters = {},
 ): Promise<StartMockServerReturnType> {
   const { port = 0, host = '127.0.0.1', market, service: givenService, ...serviceOptions } = parameters
-  if (!Number.isInteger(port) || port < 0 || port > 65_535)
-    throw new InvalidParameterError({
-      parameter: 'port',
-      rule: 'must be an integer from 0 to 65535',
-      value: port,
-    })
+  ensure(
+    Number.isInteger(port) && port >= 0 && port <= 65_535,
+    'port',
+    'must be an integer from 0 to 65535',
+    port,
+  )
   const service = givenService ?? createMockService(market ?? createMockMarket(), serviceOptions)
   const http = await import('node:http')
 
