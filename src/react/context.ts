@@ -13,7 +13,6 @@ import {
 } from 'react'
 import { createSwapClient, type SwapClient, type SwapClientConfig } from '../core/client.js'
 import type { ExecuteSwapParameters } from '../core/execute/executeSwap.js'
-import type { RateLimitConfig } from '../core/rateLimiter.js'
 import type { QueryResource } from '../query/defaults.js'
 import type { QueryDefaultsOverride } from './types.js'
 
@@ -130,74 +129,53 @@ export function SwapProvider(props: SwapProviderProps) {
 }
 
 /**
- * The client the props describe. Recreated only when a setting that shapes
- * requests changes (base URL, timeout, array format, rate limit, redirects,
- * size and pause caps); `fetch`,
- * `headers` and `transformResponse` are read through refs, so inline
- * functions do not reset the cache or the rate limiter on every render.
+ * The client the props describe. Every client setting among the props reaches
+ * `createSwapClient` (they are the props that are not the provider's own), and
+ * the client is recreated only when one of them changes; `fetch`, `headers`
+ * and `transformResponse` are read through refs, so inline functions do not
+ * reset the cache or the rate limiter on every render.
  */
 function useClientFromProps(props: SwapProviderProps): SwapClient {
-  const fetchRef = useRef(props.fetch)
-  const headersRef = useRef(props.headers)
-  const transformRef = useRef(props.transformResponse)
-  fetchRef.current = props.fetch
-  headersRef.current = props.headers
-  transformRef.current = props.transformResponse
-
   const {
+    queryClient: _queryClient,
+    queryDefaults: _queryDefaults,
+    walletClient: _walletClient,
+    publicClient: _publicClient,
+    chainId: _chainId,
+    trustedAddresses: _trustedAddresses,
+    dangerouslyTrustAnyAddress: _dangerously,
+    children: _children,
     client,
-    baseUrl,
-    timeoutMs,
-    arrayFormat,
-    allowInsecureHttp,
-    redirect,
-    maxResponseBytes,
-    maxRateLimitPauseMs,
+    fetch,
+    headers,
+    transformResponse,
+    ...settings
   } = props
-  const rateLimitKey = rateLimitToKey(props.rateLimit)
-  const hasHeaders = props.headers !== undefined
-  const hasTransform = props.transformResponse !== undefined
+  const refs = useRef({ fetch, headers, transformResponse })
+  refs.current = { fetch, headers, transformResponse }
+  const hasHeaders = headers !== undefined
+  const hasTransform = transformResponse !== undefined
+  // Plain values (strings, numbers, the rate limit object): one string stands for all of them.
+  const settingsKey = JSON.stringify(settings)
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: rateLimitKey stands for props.rateLimit; functions are read through refs.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: settingsKey stands for the settings; functions are read through refs.
   return useMemo(() => {
     if (client) return client
     return createSwapClient({
-      baseUrl: baseUrl as string,
-      timeoutMs,
-      arrayFormat,
-      allowInsecureHttp,
-      redirect,
-      maxResponseBytes,
-      maxRateLimitPauseMs,
-      rateLimit: props.rateLimit,
-      fetch: (input, init) => (fetchRef.current ?? globalThis.fetch)(input, init),
+      ...(settings as SwapClientConfig),
+      fetch: (input, init) => (refs.current.fetch ?? globalThis.fetch)(input, init),
       headers: hasHeaders
         ? () => {
-            const headers = headersRef.current
+            const headers = refs.current.headers
             return typeof headers === 'function' ? headers() : (headers ?? {})
           }
         : undefined,
       transformResponse: hasTransform
-        ? (body, context) => (transformRef.current ? transformRef.current(body, context) : body)
+        ? (body, context) => {
+            const transform = refs.current.transformResponse
+            return transform ? transform(body, context) : body
+          }
         : undefined,
     })
-  }, [
-    client,
-    baseUrl,
-    timeoutMs,
-    arrayFormat,
-    allowInsecureHttp,
-    redirect,
-    maxResponseBytes,
-    maxRateLimitPauseMs,
-    rateLimitKey,
-    hasHeaders,
-    hasTransform,
-  ])
-}
-
-function rateLimitToKey(rateLimit: RateLimitConfig | false | undefined): string {
-  if (rateLimit === undefined) return 'default'
-  if (rateLimit === false) return 'off'
-  return `${rateLimit.requestsPerSecond}/${rateLimit.burst ?? ''}`
+  }, [client, settingsKey, hasHeaders, hasTransform])
 }
