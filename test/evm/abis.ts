@@ -6,7 +6,8 @@ import { parseAbi } from 'viem'
  * checks that these match it item for item.
  */
 
-export const testErc20Abi = parseAbi([
+/** TestERC20's interface, shared by the tokens built on it. */
+const testErc20Signatures = [
   'constructor(string name_, string symbol_, uint8 decimals_)',
   'function name() view returns (string)',
   'function symbol() view returns (string)',
@@ -22,7 +23,9 @@ export const testErc20Abi = parseAbi([
   'function transferFrom(address from, address to, uint256 amount) returns (bool)',
   'event Transfer(address indexed from, address indexed to, uint256 value)',
   'event Approval(address indexed owner, address indexed spender, uint256 value)',
-])
+] as const
+
+export const testErc20Abi = parseAbi(testErc20Signatures)
 
 /** Same interface as TestERC20; only `approve` behaves differently. */
 export const usdtLikeTokenAbi = testErc20Abi
@@ -57,21 +60,7 @@ export const revertingRouterAbi = parseAbi([
 
 /** TestERC20 plus the extensions a hostile service can wrap a transfer or an approval in. */
 export const hostileTokenAbi = parseAbi([
-  'constructor(string name_, string symbol_, uint8 decimals_)',
-  'function name() view returns (string)',
-  'function symbol() view returns (string)',
-  'function decimals() view returns (uint8)',
-  'function totalSupply() view returns (uint256)',
-  'function approveReverts() view returns (bool)',
-  'function balanceOf(address) view returns (uint256)',
-  'function allowance(address, address) view returns (uint256)',
-  'function mint(address to, uint256 amount)',
-  'function setApproveReverts(bool value)',
-  'function approve(address spender, uint256 amount) returns (bool)',
-  'function transfer(address to, uint256 amount) returns (bool)',
-  'function transferFrom(address from, address to, uint256 amount) returns (bool)',
-  'event Transfer(address indexed from, address indexed to, uint256 value)',
-  'event Approval(address indexed owner, address indexed spender, uint256 value)',
+  ...testErc20Signatures,
   'function nonces(address) view returns (uint256)',
   'function multicall(bytes[] data) returns (bytes[] results)',
   'function transferAndCall(address to, uint256 amount, bytes data) returns (bool)',

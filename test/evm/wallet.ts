@@ -6,6 +6,7 @@ import {
   hexToNumber,
   numberToHex,
 } from 'viem'
+import { jsonRpc } from './rpc.js'
 
 export type TestWalletOptions = {
   rpcUrl: string
@@ -37,21 +38,7 @@ export function createTestWallet(options: TestWalletOptions) {
   let network: TestWalletNetwork | undefined
   const requests: { method: string; params: unknown }[] = []
   const counts = new Map<string, number>()
-  let rpcId = 0
-
-  const forward = async (method: string, params: unknown) => {
-    const response = await fetch(network?.rpcUrl ?? options.rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: ++rpcId, method, params: params ?? [] }),
-    })
-    const body = (await response.json()) as {
-      result?: unknown
-      error?: { code: number; message: string; data?: unknown }
-    }
-    if (body.error) throw Object.assign(new Error(body.error.message), body.error)
-    return body.result
-  }
+  const forward = jsonRpc(() => network?.rpcUrl ?? options.rpcUrl)
 
   const provider = {
     async request({ method, params }: { method: string; params?: unknown }) {

@@ -22,6 +22,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { hostileTokenAbi, testNftAbi, testPermit2Abi, testRouterAbi } from '../../../test/evm/abis.js'
 import { type StartAnvilReturnType, startAnvil } from '../../../test/evm/anvil.js'
 import { compileContracts } from '../../../test/evm/compile.js'
+import { jsonRpc } from '../../../test/evm/rpc.js'
 import { setupSwapHarness } from '../../../test/evm/swapHarness.js'
 import type { TestWallet } from '../../../test/evm/wallet.js'
 import { swapRouterAbi } from '../../mock/routerAbi.js'
@@ -184,23 +185,13 @@ async function funds() {
   }
 }
 
-/** A JSON-RPC forwarder to a node, optionally refusing some methods as a node without them does. */
+/** A JSON-RPC forwarder to a node, refusing some methods as a node without them does. */
 function rpc(url: string, refuse: string[] = []) {
-  let id = 0
-  return async ({ method, params }: { method: string; params?: unknown }) => {
+  const forward = jsonRpc(url)
+  return ({ method, params }: { method: string; params?: unknown }) => {
     if (refuse.includes(method))
       throw Object.assign(new Error(`the method ${method} does not exist/is not available`), { code: -32601 })
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params: params ?? [] }),
-    })
-    const body = (await response.json()) as {
-      result?: unknown
-      error?: { code: number; message: string; data?: unknown }
-    }
-    if (body.error) throw Object.assign(new Error(body.error.message), body.error)
-    return body.result
+    return forward(method, params)
   }
 }
 
@@ -583,17 +574,16 @@ describe('3. with the allowlist, calldata that is not the quote', () => {
 })
 
 describe('4. a wallet that moves to another chain during the flow', () => {
-  test('after the checks, before the swap (native in): refused, nothing sent on either chain', async () => {
-    const amountIn = parseEther('5')
-    const honest = honestQuote(h.address('ETH'), USDC(), amountIn)
+  /** A swap whose wallet moves to the other node (and chain) right before the swap is sent. */
+  async function swapWhileMoving(token0: Address, amountIn: bigint) {
     const wallet = h.wallet()
     const before = await funds()
     const outcome = await run(
       {
-        token0: h.address('ETH'),
+        token0,
         token1: USDC(),
         amountIn,
-        acceptedQuote: honest,
+        acceptedQuote: honestQuote(token0, USDC(), amountIn),
         trustedAddresses: trusted(),
         onStep: (step) => {
           if (step.action === 'sending-swap')
@@ -607,36 +597,23 @@ describe('4. a wallet that moves to another chain during the flow', () => {
       expectedChainId: h.fixture.chain.id,
       actualChainId: otherChain.chainId,
     })
-    expect(outcome.sent).toHaveLength(0)
-    expect(await funds()).toEqual(before)
+    return { ...outcome, before, after: await funds() }
+  }
+
+  test('after the checks, before the swap (native in): refused, nothing sent on either chain', async () => {
+    const { sent, before, after } = await swapWhileMoving(h.address('ETH'), parseEther('5'))
+    expect(sent).toHaveLength(0)
+    expect(after).toEqual(before)
   })
 
   test('between the approval and the swap: the swap is refused, the allowance left is reported', async () => {
     const amountIn = parseEther('1')
-    const honest = honestQuote(TKA(), USDC(), amountIn)
-    const wallet = h.wallet()
-    const before = await funds()
-    const outcome = await run(
-      {
-        token0: TKA(),
-        token1: USDC(),
-        amountIn,
-        acceptedQuote: honest,
-        trustedAddresses: trusted(),
-        onStep: (step) => {
-          if (step.action === 'sending-swap')
-            wallet.moveTo({ rpcUrl: otherChain.rpcUrl, chainId: otherChain.chainId })
-        },
-      },
-      { wallet },
-    )
-    expect(outcome.error).toBeInstanceOf(ChainMismatchError)
-    expect(outcome.sent).toHaveLength(1) // the approval, on the right chain
-    expect((outcome.error as ChainMismatchError).leftoverAllowance).toMatchObject({
+    const { sent, error, before, after } = await swapWhileMoving(TKA(), amountIn)
+    expect(sent).toHaveLength(1) // the approval, on the right chain
+    expect((error as ChainMismatchError).leftoverAllowance).toMatchObject({
       spender: h.fixture.spender,
       amount: amountIn,
     })
-    const after = await funds()
     expect(after.otherChain).toEqual(before.otherChain)
     expect({ ...after.balances, ETH: 0n }).toEqual({ ...before.balances, ETH: 0n }) // only the approval's gas was paid
     expect(after.allowances.TKAspender).toBe(amountIn)
