@@ -45,7 +45,7 @@ describe('createSwapClient', () => {
     expect(error).toBeInstanceOf(InvalidParameterError)
     expect(error?.parameter).toBe('baseUrl')
     expect(error?.shortMessage).toMatchInlineSnapshot(
-      `"Invalid parameter "baseUrl": must use https://. The service asks clients to communicate securely; plain http:// is accepted only for loopback hosts (localhost, 127.0.0.0/8, [::1]) or with allowInsecureHttp: true."`,
+      `"Invalid parameter "baseUrl": must use https:// (http:// only on a loopback host, or with allowInsecureHttp: true)."`,
     )
   })
 

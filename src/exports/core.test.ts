@@ -32,6 +32,7 @@ test('the public runtime exports of token-swap-hooks/core', () => {
       "isRetryableError",
       "maxAttempts",
       "nativeTokenAddress",
+      "parseAmount",
       "parseRetryAfter",
       "walk",
     ]

@@ -98,6 +98,11 @@ export {
 export type { LegacyPath, Pair, Route, SwapInfo, Token, TokenData } from '../core/schemas.js'
 export type { Endpoint, RequestOptions } from '../core/types.js'
 export { getMinAmountOut } from '../core/utils/getMinAmountOut.js'
+export {
+  type ParseAmountOptions,
+  type ParseAmountReturnType,
+  parseAmount,
+} from '../core/utils/parseAmount.js'
 export { getRetryDelay, isRetryableError, maxAttempts } from '../core/utils/retry.js'
 export { parseRetryAfter } from '../core/utils/retryAfter.js'
 export type { ArrayFormat } from '../core/utils/url.js'

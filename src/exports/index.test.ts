@@ -21,6 +21,7 @@ test('the public runtime exports of token-swap-hooks', () => {
       "getMinAmountOut",
       "isNativeToken",
       "nativeTokenAddress",
+      "parseAmount",
       "useLegacyPairs",
       "useLegacyPath",
       "useLegacyTokens",

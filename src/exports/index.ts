@@ -26,6 +26,11 @@ export type { RateLimitConfig, RateLimitState } from '../core/rateLimiter.js'
 export type { LegacyPath, Pair, Route, SwapInfo, Token, TokenData } from '../core/schemas.js'
 export { getMinAmountOut } from '../core/utils/getMinAmountOut.js'
 export {
+  type ParseAmountOptions,
+  type ParseAmountReturnType,
+  parseAmount,
+} from '../core/utils/parseAmount.js'
+export {
   type SwapExecutionDefaults,
   SwapProvider,
   type SwapProviderProps,

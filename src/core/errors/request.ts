@@ -167,8 +167,8 @@ export class RedirectError extends BaseError {
         metaMessages: [`URL: ${url}`, ...(location ? [`Location: ${location}`] : [])],
         details:
           reason === 'refused'
-            ? "Redirects are refused so that headers such as an API key never reach another URL. Point baseUrl at the final URL, or set redirect: 'follow' (fetch then sends the headers to the redirect target; the final URL must still be https, or http on a loopback host)."
-            : 'The final URL must use https:// (http:// only on a loopback host or with allowInsecureHttp); fetch has already sent the request, headers included, to it.',
+            ? "Redirects are refused so that headers such as an API key never reach another URL: point baseUrl at the final URL, or set redirect: 'follow'."
+            : 'The final URL must use https:// (http:// only on a loopback host or with allowInsecureHttp).',
         cause,
       },
     )

@@ -51,7 +51,7 @@ export function normalizeBaseUrl(baseUrl: unknown, allowInsecureHttp = false): N
   ensure(
     protocol === 'https:' || allowInsecureHttp || isLoopbackHost(url.hostname),
     'baseUrl',
-    'must use https://. The service asks clients to communicate securely; plain http:// is accepted only for loopback hosts (localhost, 127.0.0.0/8, [::1]) or with allowInsecureHttp: true',
+    'must use https:// (http:// only on a loopback host, or with allowInsecureHttp: true)',
     `http://${host}`,
   )
   ensure(!url.hash, 'baseUrl', 'must not contain a #fragment', baseUrl)
@@ -87,7 +87,7 @@ function normalizeSameOriginPath(path: string): NormalizedBaseUrl {
   ensure(
     cleanPath.test(path) && !path.startsWith('//') && resolved?.origin === probe,
     'baseUrl',
-    'must be an absolute http(s) URL or a clean same-origin path: "/" then letters, digits and - . _ ~ ! $ & \' ( ) * + , ; = : @ % /, not "//", with no backslash, white space, control character or #fragment',
+    'must be an absolute http(s) URL or a clean same-origin path ("/api"): no "//", backslash, white space, control character or #fragment',
     path,
   )
   const query = path.indexOf('?')

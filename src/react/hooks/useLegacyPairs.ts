@@ -40,6 +40,5 @@ export type UseLegacyPairsReturnType<selectData = GetLegacyPairsData> = UseQuery
 export function useLegacyPairs<selectData = GetLegacyPairsData>(
   parameters: UseLegacyPairsParameters<selectData> = {},
 ): UseLegacyPairsReturnType<selectData> {
-  const { query, ...options } = parameters
-  return useSwapQuery({ factory: getLegacyPairsQueryOptions, parameters: options, query })
+  return useSwapQuery(getLegacyPairsQueryOptions, parameters)
 }

@@ -9,7 +9,7 @@ import {
   getLegacyPathQueryOptions,
 } from '../../query/getLegacyPath.js'
 import type { UseQueryParameters } from '../types.js'
-import { type UseQuoteReturnType, useDebouncedValue, useSwapQuery } from './useSwapQuery.js'
+import { type UseQuoteReturnType, useSwapQuery } from './useSwapQuery.js'
 
 export type UseLegacyPathParameters<selectData = GetLegacyPathData> = GetLegacyPathOptions & {
   /** Milliseconds the amount must stay unchanged before a request; default 300, 0 turns it off. */
@@ -43,12 +43,5 @@ export type UseLegacyPathReturnType<selectData = GetLegacyPathData> = UseQuoteRe
 export function useLegacyPath<selectData = GetLegacyPathData>(
   parameters: UseLegacyPathParameters<selectData> = {},
 ): UseLegacyPathReturnType<selectData> {
-  const { debounceMs, query, ...options } = parameters
-  const settled = useDebouncedValue(options.amountIn, debounceMs)
-  return useSwapQuery({
-    factory: getLegacyPathQueryOptions,
-    parameters: options,
-    query,
-    quote: { isDebouncing: settled !== options.amountIn },
-  })
+  return useSwapQuery(getLegacyPathQueryOptions, parameters, 'quote')
 }

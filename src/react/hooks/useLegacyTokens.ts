@@ -40,6 +40,5 @@ export type UseLegacyTokensReturnType<selectData = GetLegacyTokensData> = UseQue
 export function useLegacyTokens<selectData = GetLegacyTokensData>(
   parameters: UseLegacyTokensParameters<selectData> = {},
 ): UseLegacyTokensReturnType<selectData> {
-  const { query, ...options } = parameters
-  return useSwapQuery({ factory: getLegacyTokensQueryOptions, parameters: options, query })
+  return useSwapQuery(getLegacyTokensQueryOptions, parameters)
 }

@@ -34,6 +34,5 @@ export type UsePairsReturnType<selectData = GetPairsData> = UseQueryReturnType<
 export function usePairs<selectData = GetPairsData>(
   parameters: UsePairsParameters<selectData> = {},
 ): UsePairsReturnType<selectData> {
-  const { query, ...options } = parameters
-  return useSwapQuery({ factory: getPairsQueryOptions, parameters: options, query })
+  return useSwapQuery(getPairsQueryOptions, parameters)
 }

@@ -9,7 +9,7 @@ import {
   getSwapInfoQueryOptions,
 } from '../../query/getSwapInfo.js'
 import type { UseQueryParameters } from '../types.js'
-import { type UseQuoteReturnType, useDebouncedValue, useSwapQuery } from './useSwapQuery.js'
+import { type UseQuoteReturnType, useSwapQuery } from './useSwapQuery.js'
 
 export type UseSwapInfoParameters<selectData = GetSwapInfoData> = GetSwapInfoOptions & {
   /** Milliseconds the amount must stay unchanged before a request; default 300, 0 turns it off. */
@@ -42,12 +42,5 @@ export type UseSwapInfoReturnType<selectData = GetSwapInfoData> = UseQuoteReturn
 export function useSwapInfo<selectData = GetSwapInfoData>(
   parameters: UseSwapInfoParameters<selectData> = {},
 ): UseSwapInfoReturnType<selectData> {
-  const { debounceMs, query, ...options } = parameters
-  const settled = useDebouncedValue(options.amountIn, debounceMs)
-  return useSwapQuery({
-    factory: getSwapInfoQueryOptions,
-    parameters: options,
-    query,
-    quote: { isDebouncing: settled !== options.amountIn },
-  })
+  return useSwapQuery(getSwapInfoQueryOptions, parameters, 'quote')
 }

@@ -88,20 +88,27 @@ function upsert<key, value>(
  * provider's `queryDefaults` for the resource, then the hook's `query`; the
  * factory keeps its key and function, and the query runs only when both the
  * factory (every required input given) and the caller allow it. Polling waits
- * while the client is paused by a 429. With `quote`, the query also waits while
- * the amount is still changing, the previous quote for the same tokens stays
- * visible while the next loads, and the result says how fresh the quote is.
+ * while the client is paused by a 429. A `'quote'` also waits while its amount
+ * is still changing (`debounceMs`), keeps the previous quote for the same
+ * tokens visible while the next loads, and says how fresh the quote is.
  */
 export function useSwapQuery<data, error, selectData, queryKey extends Key, parameters extends object>(
-  hook: {
-    factory: (client: SwapClient, parameters: parameters) => SwapQueryOptions<data, queryKey>
-    parameters: parameters
+  factory: (client: SwapClient, parameters: parameters) => SwapQueryOptions<data, queryKey>,
+  {
+    query,
+    debounceMs,
+    ...input
+  }: parameters & {
     query?: Partial<UseQueryParameters<data, error, selectData, queryKey>> | undefined
-  } & ({ quote?: undefined } | { quote: { isDebouncing: boolean } }),
+    debounceMs?: number | undefined
+  },
+  kind: 'list' | 'quote' = 'list',
 ): UseQuoteReturnType<selectData, error, queryKey> {
-  const { query, quote } = hook
+  const amountIn = (input as { amountIn?: unknown }).amountIn
+  const settled = useDebouncedValue(amountIn, debounceMs)
+  const quote = kind === 'quote' ? { isDebouncing: settled !== amountIn } : undefined
   const { client, queryClient, queryDefaults } = useSwapContext()
-  const entry = entryFor(client, hook.factory as Factory, hook.parameters as Record<string, unknown>)
+  const entry = entryFor(client, factory as Factory, input)
   const { options } = entry
   const defaults = queryDefaults[options.queryKey[0]]
   // A quote waits while its amount is still changing; the previous one for the same tokens stands in.

@@ -9,7 +9,7 @@ import {
   getSwapRouteQueryOptions,
 } from '../../query/getSwapRoute.js'
 import type { UseQueryParameters } from '../types.js'
-import { type UseQuoteReturnType, useDebouncedValue, useSwapQuery } from './useSwapQuery.js'
+import { type UseQuoteReturnType, useSwapQuery } from './useSwapQuery.js'
 
 export type UseSwapRouteParameters<selectData = GetSwapRouteData> = GetSwapRouteOptions & {
   /** Milliseconds the amount must stay unchanged before a request; default 300, 0 turns it off. */
@@ -42,12 +42,5 @@ export type UseSwapRouteReturnType<selectData = GetSwapRouteData> = UseQuoteRetu
 export function useSwapRoute<selectData = GetSwapRouteData>(
   parameters: UseSwapRouteParameters<selectData> = {},
 ): UseSwapRouteReturnType<selectData> {
-  const { debounceMs, query, ...options } = parameters
-  const settled = useDebouncedValue(options.amountIn, debounceMs)
-  return useSwapQuery({
-    factory: getSwapRouteQueryOptions,
-    parameters: options,
-    query,
-    quote: { isDebouncing: settled !== options.amountIn },
-  })
+  return useSwapQuery(getSwapRouteQueryOptions, parameters, 'quote')
 }

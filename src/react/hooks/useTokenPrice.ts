@@ -42,6 +42,5 @@ export type UseTokenPriceReturnType<selectData = GetTokenPriceData> = UseQueryRe
 export function useTokenPrice<selectData = GetTokenPriceData>(
   parameters: UseTokenPriceParameters<selectData> = {},
 ): UseTokenPriceReturnType<selectData> {
-  const { query, ...options } = parameters
-  return useSwapQuery({ factory: getTokenPriceQueryOptions, parameters: options, query })
+  return useSwapQuery(getTokenPriceQueryOptions, parameters)
 }

@@ -34,6 +34,5 @@ export type UseTokensReturnType<selectData = GetTokensData> = UseQueryReturnType
 export function useTokens<selectData = GetTokensData>(
   parameters: UseTokensParameters<selectData> = {},
 ): UseTokensReturnType<selectData> {
-  const { query, ...options } = parameters
-  return useSwapQuery({ factory: getTokensQueryOptions, parameters: options, query })
+  return useSwapQuery(getTokensQueryOptions, parameters)
 }

@@ -41,6 +41,5 @@ export type UseTokensDataReturnType<selectData = GetTokensDataData> = UseQueryRe
 export function useTokensData<selectData = GetTokensDataData>(
   parameters: UseTokensDataParameters<selectData> = {},
 ): UseTokensDataReturnType<selectData> {
-  const { query, ...options } = parameters
-  return useSwapQuery({ factory: getTokensDataQueryOptions, parameters: options, query })
+  return useSwapQuery(getTokensDataQueryOptions, parameters)
 }

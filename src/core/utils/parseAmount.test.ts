@@ -1,0 +1,82 @@
+import fc from 'fast-check'
+import { formatUnits } from 'viem'
+import { describe, expect, test } from 'vitest'
+import { parseAmount } from './parseAmount.js'
+
+describe('parseAmount', () => {
+  test.each([
+    ['1', 18, 10n ** 18n],
+    ['1.5', 18, 15n * 10n ** 17n],
+    ['.5', 6, 500_000n],
+    ['1.', 6, 1_000_000n],
+    ['0.000001', 6, 1n],
+    ['1.500000', 6, 1_500_000n], // trailing zeros are not extra decimals
+    ['1,5', 6, 1_500_000n], // a lone comma that cannot group thousands
+    ['0,25', 6, 250_000n],
+    ['1,000', 6, 1_000_000_000n], // a comma grouping thousands
+    ['1,000,000.5', 6, 1_000_000_500_000n],
+    [' 12 ', 0, 12n],
+    ['1\u00a0000', 0, 1000n],
+  ])('%o with %i decimals is %s', (text, decimals, amount) => {
+    expect(parseAmount(text, decimals)).toBe(amount)
+  })
+
+  test.each([
+    ['1,5', 6, 1_500_000n],
+    ['1.000,25', 6, 1_000_250_000n],
+    ['1 000,25', 6, 1_000_250_000n],
+  ])('with decimalSeparator ",": %o is %s', (text, decimals, amount) => {
+    expect(parseAmount(text, decimals, { decimalSeparator: ',' })).toBe(amount)
+  })
+
+  test.each([
+    [''],
+    ['.'],
+    [','],
+    ['-'],
+    ['-1'],
+    ['abc'],
+    ['1e5'],
+    ['1.2.3'],
+    ['0x10'],
+    ['1.0000001'], // more decimals than USDC has
+    ['1'.repeat(100)], // more than 2^256 - 1
+  ])('%o is no amount (undefined), never a throw', (text) => {
+    expect(parseAmount(text, 6)).toBeUndefined()
+  })
+
+  test('no decimals known yet, or no text: undefined', () => {
+    expect(parseAmount('1', undefined)).toBeUndefined()
+    expect(parseAmount(undefined, 18)).toBeUndefined()
+    expect(parseAmount('1', -1)).toBeUndefined()
+    expect(parseAmount('1', 1.5)).toBeUndefined()
+  })
+
+  test('"auto" follows the runtime locale', () => {
+    const separator = new Intl.NumberFormat()
+      .formatToParts(1.5)
+      .find((part) => part.type === 'decimal')?.value
+    expect(parseAmount(`1${separator}5`, 1, { decimalSeparator: 'auto' })).toBe(15n)
+  })
+
+  test('any amount formatted with formatUnits parses back to itself', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 2n ** 200n }),
+        fc.integer({ min: 0, max: 36 }),
+        (amount, decimals) => {
+          expect(parseAmount(formatUnits(amount, decimals), decimals)).toBe(amount)
+        },
+      ),
+    )
+  })
+
+  test('never throws, whatever the text', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.integer({ min: -2, max: 40 }), (text, decimals) => {
+        const amount = parseAmount(text, decimals)
+        expect(amount === undefined || typeof amount === 'bigint').toBe(true)
+      }),
+    )
+  })
+})
