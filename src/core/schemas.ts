@@ -90,7 +90,7 @@ const optional =
 const toAddress: Check<Address> = (value) =>
   isAddressLike(value) ? value : invalid('an address (0x and 40 hex digits)')
 
-const toString: Check<string> = (value) => (typeof value === 'string' ? value : invalid('a string'))
+const toText: Check<string> = (value) => (typeof value === 'string' ? value : invalid('a string'))
 
 const toHex: Check<Hex> = (value) =>
   typeof value === 'string' && isHex(value, { strict: true }) ? value : invalid('0x-prefixed hex data')
@@ -238,7 +238,7 @@ export type SwapInfo = {
 const tokenRecord = /* @__PURE__ */ record(
   {
     address: walk(toAddress),
-    symbol: walk(toString),
+    symbol: walk(toText),
     blacklisted: walk(toFlag),
     name: walk(ifString),
     decimals: walk(ifDecimals),
@@ -274,7 +274,7 @@ export type Pair = {
 const tokenDataRecord = /* @__PURE__ */ record(
   {
     address: walk(optional(toAddress)),
-    symbol: walk(optional(toString)),
+    symbol: walk(optional(toText)),
     name: walk(ifString),
     decimals: walk(ifDecimals),
   },
