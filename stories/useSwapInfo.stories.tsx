@@ -237,8 +237,8 @@ export const RateLimited: Story = rateLimitedStory('/swap/info', async (canvas) 
   await expect(await canvas.findByTestId('estimate-amount', {}, { timeout: 8000 })).toHaveTextContent(/USDC/)
 })
 
-/** No recipient: the hook is disabled, no request, no error. */
-export const InvalidInput: Story = {
+/** No recipient: missing input waits quietly (no request, no error). */
+export const MissingInput: Story = {
   args: { recipient: '' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)

@@ -148,8 +148,8 @@ export const RateLimited: Story = rateLimitedStory('/swap/route', async (canvas)
   await expect(await canvas.findByTestId('amount-out', {}, { timeout: 8000 })).toHaveTextContent(/USDC/)
 })
 
-/** Amount 0: the hook is disabled, no request, no error. */
-export const InvalidInput: Story = {
+/** Amount 0: missing input waits quietly (no request, no error). */
+export const MissingInput: Story = {
   args: { amount: '0' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useEffect, useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { type Address, isAddress } from 'viem'
+import type { Address } from 'viem'
 import { HttpError, useTokenPrice } from '../src/exports/index.js'
 import { addressOf, tokenControl } from './support/args.js'
 import { loadingStory, rateLimitedStory, serverErrorStory } from './support/commonStories.js'
@@ -20,11 +20,10 @@ function formatUsd(value: number): string {
   }).format(value)
 }
 
-/** A price tag for whatever address is typed: the query waits until it is a valid address. */
+/** A price tag for whatever address is typed: nothing typed waits quietly, a malformed address is an error. */
 function TokenPriceDemo({ token }: Args) {
   const [address, setAddress] = useState(addressOf(token) ?? '')
   useEffect(() => setAddress(addressOf(token) ?? ''), [token])
-  const valid = isAddress(address, { strict: false })
   const price = useTokenPrice({ address: address as Address })
   // The demo knows the mock market's tokens; a widget reads them with useTokens.
   const symbol = market.getToken(address)?.symbol ?? 'token'
@@ -42,7 +41,6 @@ function TokenPriceDemo({ token }: Args) {
       </label>
       <RateLimitBanner />
       {!address && <p>Enter a token address to get its USD price.</p>}
-      {address && !valid && <p>Not a valid address: the price waits for 0x and 40 hex digits.</p>}
       {price.isPending && price.fetchStatus === 'fetching' && <p>Loading the price…</p>}
       {price.error instanceof HttpError && price.error.status === 404 ? (
         <p>The service knows no token at this address (HttpError 404).</p>
@@ -145,19 +143,36 @@ export const RateLimited: Story = rateLimitedStory('/overview/token/price', asyn
   await expect(await canvas.findByTestId('price', {}, { timeout: 8000 })).toHaveTextContent('1 WETH = $')
 })
 
-/** An invalid address typed in the input: the hook is disabled, no request, no error. */
-export const InvalidInput: Story = {
+/** No address yet: missing input waits quietly, no request, no error. */
+export const MissingInput: Story = {
   args: { token: undefined },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(canvas.getByText('Enter a token address to get its USD price.')).toBeVisible()
-    await userEvent.type(canvas.getByLabelText('address'), '0x1234not-an-address')
-    await expect(
-      canvas.getByText('Not a valid address: the price waits for 0x and 40 hex digits.'),
-    ).toBeVisible()
     await new Promise((resolve) => setTimeout(resolve, 500))
     await expect(canvas.getByTestId('query-state')).toHaveTextContent('status: pending · fetchStatus: idle')
     await expect(canvas.queryByRole('alert')).toBeNull()
+    await expect(storyService().count('/overview/token/price')).toBe(0)
+  },
+}
+
+/**
+ * A malformed address typed in the input: a visible InvalidParameterError naming `address`, and
+ * still no request. A mixed-case address with a wrong checksum is malformed too.
+ */
+export const MalformedInput: Story = {
+  args: { token: undefined },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.type(canvas.getByLabelText('address'), '0x1234not-an-address')
+    await expect(await canvas.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+      /^InvalidParameterError: Invalid parameter "address": must be an address/,
+    )
+    const input = canvas.getByLabelText('address')
+    await userEvent.clear(input)
+    // USDC with one letter's case flipped: the checksum no longer matches.
+    await userEvent.type(input, tokens.USDC.replace('a', 'A'))
+    await expect(await canvas.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(/valid checksum/)
     await expect(storyService().count('/overview/token/price')).toBe(0)
   },
 }
