@@ -11,6 +11,7 @@ const entries = {
   coreExecute: 'src/exports/coreExecute.ts',
   query: 'src/exports/query.ts',
   mock: 'src/exports/mock.ts',
+  mockMsw: 'src/exports/mockMsw.ts',
   'mock-server': 'src/mock/bin.ts',
 }
 

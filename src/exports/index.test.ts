@@ -73,7 +73,6 @@ test('the public runtime exports of token-swap-hooks/mock', async () => {
     [
       "createMockMarket",
       "createMockService",
-      "createSwapHandlers",
       "defaultDeadlineSeconds",
       "defaultMockPairs",
       "defaultMockRouter",
@@ -86,6 +85,15 @@ test('the public runtime exports of token-swap-hooks/mock', async () => {
       "mockTokenAddresses",
       "startMockServer",
       "swapRouterAbi",
+    ]
+  `)
+})
+
+test('the public runtime exports of token-swap-hooks/mock/msw', async () => {
+  const mockMsw = await import('./mockMsw.js')
+  expect(Object.keys(mockMsw).sort()).toMatchInlineSnapshot(`
+    [
+      "createSwapHandlers",
     ]
   `)
 })

@@ -1,3 +1,6 @@
+// token-swap-hooks/mock: the mock market, its service and the loopback server. No msw: the MSW
+// handlers are in token-swap-hooks/mock/msw, so that this entry works without msw installed.
+
 export { feeDenominator, type GetAmountOutParameters, getAmountOut } from '../mock/amm.js'
 export {
   type CreateMockMarketErrorType,
@@ -11,12 +14,6 @@ export {
   type CreateMockServiceReturnType,
   createMockService,
 } from '../mock/createMockService.js'
-export {
-  type CreateSwapHandlersErrorType,
-  type CreateSwapHandlersParameters,
-  type CreateSwapHandlersReturnType,
-  createSwapHandlers,
-} from '../mock/createSwapHandlers.js'
 export {
   type FindBestRouteParameters,
   type FindBestRouteReturnType,

@@ -30,7 +30,7 @@ export type CreateSwapHandlersErrorType = InvalidParameterError
  *
  * @example
  * import { setupServer } from 'msw/node'
- * import { createSwapHandlers } from 'token-swap-hooks/mock'
+ * import { createSwapHandlers } from 'token-swap-hooks/mock/msw'
  *
  * const handlers = createSwapHandlers(undefined, { baseUrl: 'https://swap.test', latency: 20 })
  * const server = setupServer(...handlers)
@@ -39,6 +39,8 @@ export type CreateSwapHandlersErrorType = InvalidParameterError
  *
  * @example
  * // Storybook (msw-storybook-addon)
+ * import { createSwapHandlers } from 'token-swap-hooks/mock/msw'
+ *
  * export default { parameters: { msw: { handlers: createSwapHandlers() } } }
  */
 export function createSwapHandlers(
