@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events'
+import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { InvalidParameterError } from '../core/errors/parameter.js'
 import { main, mockServerUsage } from './cli.js'
@@ -53,6 +54,10 @@ describe('main (the mock-server command)', () => {
     const lines: string[] = []
     expect(await main(['--help'], { log: (line) => lines.push(line) })).toBeUndefined()
     expect(lines).toEqual([mockServerUsage])
+    // The usage names the command the package installs.
+    const { bin } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'))
+    expect(Object.entries(bin)).toEqual([['token-swap-hooks-mock', './dist/mock-server.js']])
+    expect(mockServerUsage).toMatch(/^Usage: token-swap-hooks-mock \[options\]\n/)
     for (const argv of [
       ['--port', 'x'],
       ['--port'],

@@ -5,7 +5,7 @@ import type { MockLatency } from './types.js'
 /** Where the command listens when `--port` is not given. */
 export const defaultMockServerPort = 8787
 
-export const mockServerUsage = `Usage: token-swap-hooks mock [options]
+export const mockServerUsage = `Usage: token-swap-hooks-mock [options]
 
 Serves the default mock market (all nine endpoints) over HTTP.
 
@@ -34,7 +34,7 @@ export type MainOptions = {
 export type MainReturnType = MockServer | undefined
 
 /**
- * The `token-swap-hooks mock` command: starts the default market on
+ * The `token-swap-hooks-mock` command: starts the default market on
  * 127.0.0.1, prints its URL, and stops cleanly on SIGINT or SIGTERM.
  * Throws `InvalidParameterError` on an unknown or malformed flag.
  *
