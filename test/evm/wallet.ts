@@ -21,7 +21,22 @@ export type TestWalletOptions = {
   reportedChainId?: number | undefined
   /** Whether wallet_switchEthereumChain works (it then reports the requested chain). Default false. */
   canSwitchChain?: boolean | undefined
+  /**
+   * EIP-5792: the wallet reports atomic batching and runs `wallet_sendCalls`
+   * atomically over the node (an `evm_snapshot`, the calls sent with automine
+   * off, one block mined, `evm_revert` if any call reverted). Without it the
+   * wallet answers "method not found" to the `wallet_…Calls`/`…Capabilities` methods.
+   */
+  eip5792?:
+    | {
+        /** Runs inside `wallet_sendCalls` before the calls: another transaction that lands first. */
+        beforeBatch?: (() => Promise<void>) | undefined
+      }
+    | undefined
 }
+
+type Batch = { status: number; receipts: unknown[]; chainId: `0x${string}` }
+const eip5792Methods = new Set(['wallet_getCapabilities', 'wallet_sendCalls', 'wallet_getCallsStatus'])
 
 /** Another node the wallet can move to, as a user switching networks in the extension does. */
 export type TestWalletNetwork = { rpcUrl: string; chainId: number }
@@ -39,6 +54,47 @@ export function createTestWallet(options: TestWalletOptions) {
   const requests: { method: string; params: unknown }[] = []
   const counts = new Map<string, number>()
   const forward = jsonRpc(() => network?.rpcUrl ?? options.rpcUrl)
+  const batches = new Map<string, Batch>()
+  const chainIdNow = async () =>
+    network?.chainId ?? reportedChainId ?? hexToNumber((await forward('eth_chainId', [])) as `0x${string}`)
+
+  /** wallet_sendCalls, atomically: all the calls in one block, or none of them. */
+  async function sendCalls([request]: [
+    {
+      chainId: `0x${string}`
+      from?: Address
+      calls: { to: Address; data?: `0x${string}`; value?: `0x${string}` }[]
+    },
+  ]) {
+    const current = await chainIdNow()
+    if (hexToNumber(request.chainId) !== current)
+      throw Object.assign(new Error(`Invalid chainId, the wallet is on ${current}.`), { code: -32602 })
+    await options.eip5792?.beforeBatch?.()
+    const snapshot = await forward('evm_snapshot', [])
+    await forward('evm_setAutomine', [false])
+    const hashes: unknown[] = []
+    try {
+      for (const call of request.calls)
+        hashes.push(
+          await forward('eth_sendTransaction', [
+            { from: options.account, to: call.to, data: call.data, value: call.value, gas: '0x7a120' },
+          ]),
+        )
+      await forward('evm_mine', [])
+    } finally {
+      await forward('evm_setAutomine', [true])
+    }
+    const receipts = await Promise.all(hashes.map((hash) => forward('eth_getTransactionReceipt', [hash])))
+    const reverted = receipts.some((receipt) => (receipt as { status: string }).status !== '0x1')
+    if (reverted) await forward('evm_revert', [snapshot])
+    const id = `0x${(batches.size + 1).toString(16).padStart(64, '0')}`
+    batches.set(id, {
+      status: reverted ? 500 : 200,
+      receipts: reverted ? [] : receipts,
+      chainId: request.chainId,
+    })
+    return { id }
+  }
 
   const provider = {
     async request({ method, params }: { method: string; params?: unknown }) {
@@ -50,6 +106,21 @@ export function createTestWallet(options: TestWalletOptions) {
         options.reject?.(method, count)
       )
         throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
+      if (eip5792Methods.has(method) && !options.eip5792)
+        throw Object.assign(new Error(`Method not found: ${method}`), { code: -32601 })
+      if (method === 'wallet_sendCalls') {
+        if (options.reject?.(method, count))
+          throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
+        return sendCalls(params as never)
+      }
+      if (method === 'wallet_getCapabilities')
+        return { [numberToHex(await chainIdNow())]: { atomic: { status: 'supported' } } }
+      if (method === 'wallet_getCallsStatus') {
+        const [id] = params as [string]
+        const batch = batches.get(id)
+        if (!batch) throw Object.assign(new Error('Unknown bundle id'), { code: 5730 })
+        return { version: '2.0.0', id, atomic: true, ...batch }
+      }
       if (method === 'eth_chainId' && network) return numberToHex(network.chainId)
       if (method === 'eth_chainId' && reportedChainId !== undefined) return numberToHex(reportedChainId)
       if (method === 'eth_sendTransaction') {
@@ -90,6 +161,8 @@ export function createTestWallet(options: TestWalletOptions) {
     requests,
     /** The transactions the wallet was asked to send (including rejected ones). */
     sendRequests: () => requests.filter((r) => r.method === 'eth_sendTransaction'),
+    /** The batches the wallet was asked to send (including rejected ones). */
+    batchRequests: () => requests.filter((r) => r.method === 'wallet_sendCalls'),
     walletClient: createWalletClient({
       account: options.account,
       transport: custom(provider),

@@ -1,4 +1,5 @@
 import type { Address, Hex, TransactionReceipt } from 'viem'
+import type { SwapInfo } from '../schemas.js'
 import { BaseError } from './base.js'
 
 /** Where in the swap flow an error happened. */
@@ -222,6 +223,103 @@ export class QuoteBelowMinimumError extends ExecuteSwapError {
     })
     this.estimateAmount = estimateAmount
     this.minAmountOut = minAmountOut
+  }
+}
+
+export type QuoteChangedErrorType = QuoteChangedError & { name: 'QuoteChangedError' }
+
+/**
+ * The fresh quote fetched at execute is worse than the one the user accepted
+ * by more than the slippage. Nothing was signed. Show `newQuote`, and if the
+ * user accepts it, execute again with `acceptedQuote: error.newQuote`.
+ *
+ * @example
+ * if (error instanceof QuoteChangedError && confirm(`Accept ${error.newQuote.estimateAmount}?`))
+ *   execute({ ...variables, acceptedQuote: error.newQuote })
+ */
+export class QuoteChangedError extends ExecuteSwapError {
+  override name = 'QuoteChangedError' as const
+  /** The amount the user accepted (`acceptedQuote`'s `estimateAmount` or `amountOut`). */
+  acceptedAmount: bigint
+  /** The fresh quote: its `estimateAmount` is what the swap would now give. */
+  newQuote: SwapInfo
+  /** The floor the fresh quote missed: the accepted amount less the slippage. */
+  minAmountOut: bigint
+
+  constructor({
+    acceptedAmount,
+    newQuote,
+    minAmountOut,
+  }: { acceptedAmount: bigint; newQuote: SwapInfo; minAmountOut: bigint }) {
+    super('The quote changed since it was shown: accept the new one to swap.', {
+      metaMessages: [
+        `Shown: ${acceptedAmount}`,
+        `Now: ${newQuote.estimateAmount} (below ${minAmountOut}, the shown quote less the slippage)`,
+        'Nothing was signed.',
+      ],
+    })
+    this.acceptedAmount = acceptedAmount
+    this.newQuote = newQuote
+    this.minAmountOut = minAmountOut
+  }
+}
+
+export type BatchUnsupportedErrorType = BatchUnsupportedError & { name: 'BatchUnsupportedError' }
+
+/**
+ * `batch: 'require'` was asked, but the wallet does not report atomic
+ * batching (EIP-5792 `wallet_getCapabilities`) for the chain. Nothing was signed.
+ *
+ * @example
+ * if (error instanceof BatchUnsupportedError) execute({ ...variables, batch: 'never' })
+ */
+export class BatchUnsupportedError extends ExecuteSwapError {
+  override name = 'BatchUnsupportedError' as const
+  chainId: number
+
+  constructor({ chainId, cause }: { chainId: number; cause?: unknown }) {
+    super(`The wallet does not support atomic batches on chain ${chainId}.`, {
+      metaMessages: ["Use batch: 'auto' or 'never' to approve and swap in two transactions.", 'Nothing was signed.'],
+      cause,
+    })
+    this.chainId = chainId
+  }
+}
+
+export type BatchFailedErrorType = BatchFailedError & { name: 'BatchFailedError' }
+
+/**
+ * The atomic batch (approval and swap in one `wallet_sendCalls`) did not
+ * succeed: `statusCode` is the wallet's EIP-5792 status (400 off chain, 500
+ * reverted on chain, 600 partly). An atomic batch that reverted left nothing
+ * behind, the approval included.
+ *
+ * @example
+ * if (error instanceof BatchFailedError) console.log(error.batchId, error.statusCode, error.receipts)
+ */
+export class BatchFailedError extends ExecuteSwapError {
+  override name = 'BatchFailedError' as const
+  batchId: string
+  statusCode: number
+  atomic: boolean
+  receipts: readonly TransactionReceipt[]
+
+  constructor({
+    batchId,
+    statusCode,
+    atomic,
+    receipts,
+  }: { batchId: string; statusCode: number; atomic: boolean; receipts: readonly TransactionReceipt[] }) {
+    super(
+      statusCode === 500 && atomic
+        ? 'The batch reverted: neither the approval nor the swap took effect.'
+        : `The batch failed (status ${statusCode}).`,
+      { metaMessages: [`Batch: ${batchId}`] },
+    )
+    this.batchId = batchId
+    this.statusCode = statusCode
+    this.atomic = atomic
+    this.receipts = receipts
   }
 }
 

@@ -16,6 +16,7 @@ import type { SwapClient } from '../client.js'
 import {
   ChainMismatchError,
   QuoteBelowMinimumError,
+  QuoteChangedError,
   SwapSimulationError,
   TransactionRevertedError,
   UntrustedAddressError,
@@ -120,13 +121,15 @@ describe('executeSwap on a real chain', () => {
       'waiting-for-swap',
       'done',
     ])
-    // What the simulation predicted is what the chain did.
+    // What the simulation predicted is what the chain did; a wallet without EIP-5792 gets two transactions.
     expect(result?.simulated).toMatchObject({
       amountIn,
       amountOut: expected.amountOut,
       method: 'eth_simulateV1',
     })
     expect(result?.realized).toEqual({ amountIn, amountOut: expected.amountOut, method: 'receipt' })
+    expect(result?.mode).toBe('sequential')
+    expect(result?.transactionHashes).toEqual([result?.approvalHash, result?.swapHash])
   })
 
   test('a sufficient existing allowance: no approve is sent', async () => {
@@ -418,16 +421,32 @@ describe('executeSwap on a real chain', () => {
     expect(error).toMatchObject({ estimateAmount: expected.amountOut, minAmountOut: expected.amountOut + 1n })
     expect(sent).toHaveLength(0)
 
-    // An accepted quote at its slippage: a quote seen for more than the market now gives.
+    // An accepted quote at its slippage: a quote seen for more than the market now gives. The error
+    // carries both quotes; accepting the new one lets the swap through.
+    const shown = (expected.amountOut * 102n) / 100n
     const accepted = await run({
       token0: TKA,
       token1: USDC,
       amountIn,
       slippage: 0.01,
-      acceptedQuote: { amountOut: (expected.amountOut * 102n) / 100n },
+      acceptedQuote: { amountOut: shown },
     })
-    expect(accepted.error).toBeInstanceOf(QuoteBelowMinimumError)
+    expect(accepted.error).toBeInstanceOf(QuoteChangedError)
+    expect(accepted.error).toMatchObject({
+      acceptedAmount: shown,
+      newQuote: { estimateAmount: expected.amountOut },
+      minAmountOut: (shown * 99n) / 100n,
+    })
     expect(accepted.sent).toHaveLength(0)
+    const retried = await run({
+      token0: TKA,
+      token1: USDC,
+      amountIn,
+      slippage: 0.01,
+      acceptedQuote: (accepted.error as QuoteChangedError).newQuote,
+    })
+    expect(retried.error).toBeUndefined()
+    expect(retried.result?.realized.amountOut).toBe(expected.amountOut)
   })
 
   test('bad input never reaches the service or the wallet', async () => {

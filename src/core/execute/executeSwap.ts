@@ -6,7 +6,6 @@ import {
   type Hex,
   isAddressEqual,
   maxUint256,
-  parseEventLogs,
   type TransactionReceipt,
   zeroAddress,
 } from 'viem'
@@ -14,6 +13,10 @@ import { type GetSwapInfoErrorType, getSwapInfo } from '../actions/getSwapInfo.j
 import type { SwapClient } from '../client.js'
 import { isNativeToken } from '../constants.js'
 import {
+  BatchFailedError,
+  type BatchFailedErrorType,
+  BatchUnsupportedError,
+  type BatchUnsupportedErrorType,
   type ChainMismatchErrorType,
   InsufficientAllowanceError,
   type InsufficientAllowanceErrorType,
@@ -21,6 +24,8 @@ import {
   noteLeftoverAllowance,
   QuoteBelowMinimumError,
   type QuoteBelowMinimumErrorType,
+  QuoteChangedError,
+  type QuoteChangedErrorType,
   type SwapOutcome,
   type SwapSimulationErrorType,
   TransactionRevertedError,
@@ -45,8 +50,18 @@ import {
   assertRouteParameters,
   assertSlippage,
 } from '../utils/validate.js'
+import { type BatchMode, sendBatch, supportsAtomicBatch } from './batch.js'
 import { type ExecutionClients, ensureChain, resolveClients, sendPinned } from './chain.js'
 import { checkSwapOutcome, findViolations, type SwapCall } from './checkSwapOutcome.js'
+import {
+  getDefaultStorage,
+  newPendingSwapId,
+  type PendingSwap,
+  removePendingSwap,
+  type SwapStorage,
+  savePendingSwap,
+} from './pendingSwaps.js'
+import { realizedOutcome } from './realizedOutcome.js'
 import { walletStep } from './walletErrors.js'
 
 export type ExecuteSwapStatus = 'quoting' | 'approving' | 'swapping' | 'success'
@@ -62,6 +77,8 @@ export type ExecuteSwapAction =
   | 'waiting-for-approval'
   | 'sending-swap'
   | 'waiting-for-swap'
+  | 'sending-batch'
+  | 'waiting-for-batch'
   | 'revoking'
   | 'done'
 
@@ -73,10 +90,14 @@ export type ExecuteSwapStep = {
   swapInfo?: SwapInfo | undefined
   /** What the simulation of the calls to sign predicts, once simulated. */
   simulated?: SwapOutcome | undefined
+  /** `'batch'` when approval and swap go as one atomic `wallet_sendCalls`. */
+  mode?: 'sequential' | 'batch' | undefined
   /** The approve(spender, 0) sent first for tokens that refuse to change a non-zero allowance. */
   resetHash?: Hex | undefined
   approvalHash?: Hex | undefined
   swapHash?: Hex | undefined
+  /** The EIP-5792 batch id, when the calls went as one batch. */
+  batchId?: string | undefined
   receipt?: TransactionReceipt | undefined
 }
 
@@ -105,7 +126,8 @@ export type ExecuteSwapParameters = ExecutionClients & {
   minAmountOut?: bigint | undefined
   /**
    * The quote the user accepted on screen (a SwapInfo or a Route): the floor is
-   * then its amount less `slippage` (default 0.05).
+   * then its amount less `slippage` (default 0.05). A fresh quote below it is a
+   * `QuoteChangedError` carrying the new quote, to show and accept.
    */
   acceptedQuote?: { estimateAmount: bigint } | { amountOut: bigint } | undefined
   /** The chain the swap is for. Default: the public client's chain. */
@@ -126,6 +148,15 @@ export type ExecuteSwapParameters = ExecutionClients & {
   /** Set the allowance to 0 before approving (USDT style); detected automatically when omitted. */
   resetAllowance?: boolean | undefined
   /**
+   * When an approval is needed: `'auto'` (default) sends approval and swap as
+   * one atomic EIP-5792 batch when the wallet reports atomic batching for the
+   * chain, else as two transactions, each awaited; `'never'` always sends two;
+   * `'require'` refuses (`BatchUnsupportedError`) a wallet that cannot batch.
+   */
+  batch?: BatchMode | undefined
+  /** How long to wait for a batch's status. Default 300 000 ms. */
+  batchTimeoutMs?: number | undefined
+  /**
    * When the swap does not happen after an approval of this flow was mined,
    * send approve(spender, 0). Default `false`: the allowance left is reported on
    * the error (`leftoverAllowance`).
@@ -138,6 +169,13 @@ export type ExecuteSwapParameters = ExecutionClients & {
   maxTransferValue?: bigint | undefined
   /** Blocks to wait for each transaction. Default 1. */
   confirmations?: number | undefined
+  /**
+   * Where the progress of the execution is recorded, so that a reload does
+   * not lose it (`getPendingSwaps`, `resumeSwap`): the chain, the account, the
+   * swap, the floor, the step and its hashes; never keys or headers. Default:
+   * `localStorage` in a browser, memory elsewhere; `false` records nothing.
+   */
+  storage?: SwapStorage | false | undefined
   /** Called at every step with a snapshot of the flow. */
   onStep?: ((step: ExecuteSwapStep) => void) | undefined
 }
@@ -145,11 +183,21 @@ export type ExecuteSwapParameters = ExecutionClients & {
 export type ExecuteSwapReturnType = {
   swapInfo: SwapInfo
   chainId: number
+  /** `'batch'`: approval and swap went as one atomic `wallet_sendCalls`. */
+  mode: 'sequential' | 'batch'
   resetHash?: Hex | undefined
   /** Set when an approval was sent; absent when the allowance already sufficed or none was needed. */
   approvalHash?: Hex | undefined
+  /** The swap transaction (in a batch: the last transaction of the batch). */
   swapHash: Hex
+  /** The swap's receipt (in a batch: the last receipt). */
   receipt: TransactionReceipt
+  /** The EIP-5792 batch id, in batch mode. */
+  batchId?: string | undefined
+  /** Every transaction hash the flow sent, in order (the batch's, in batch mode). */
+  transactionHashes: Hex[]
+  /** Every receipt, in order. */
+  receipts: TransactionReceipt[]
   /** What the simulation of the swap, right before it was signed, predicted. */
   simulated: SwapOutcome
   /** What the mined swap did: token0 that left the user, token1 that reached the recipient. */
@@ -162,25 +210,31 @@ export type ExecuteSwapErrorType =
   | UnsafeSwapDataErrorType
   | UnsafeSwapOutcomeErrorType
   | QuoteBelowMinimumErrorType
+  | QuoteChangedErrorType
   | ChainMismatchErrorType
   | UserRejectedErrorType
   | TransactionRevertedErrorType
   | SwapSimulationErrorType
   | InsufficientAllowanceErrorType
+  | BatchUnsupportedErrorType
+  | BatchFailedErrorType
   | WalletErrorType
 
 /**
  * Executes a swap without trusting the service with the user's funds: fetches
- * a fresh `/swap/info`; refuses a spender or router outside the chain's
- * `trustedAddresses` and excess native value; simulates the exact calls the
- * wallet will sign (approvals and swap) and refuses unless token0 leaves the
- * user by at most `amountIn`, token1 reaches the recipient by at least the
- * user's floor, and nothing else leaves the user; approves exactly what is
- * needed (resetting USDT-style tokens first) and waits for it; simulates the
- * swap again on the new state; sends it pinned to the chain and waits for it;
- * reports the realized amounts. Nothing is signed after a failed check, a
- * rejection or a revert; an allowance left behind is reported (or revoked with
- * `revokeOnFailure`).
+ * a fresh `/swap/info` (a `QuoteChangedError` when it is worse than the quote
+ * the user accepted by more than the slippage); refuses a spender or router
+ * outside the chain's `trustedAddresses` and excess native value; simulates the
+ * exact calls the wallet will sign (approvals and swap) and refuses unless
+ * token0 leaves the user by at most `amountIn`, token1 reaches the recipient
+ * by at least the user's floor, and nothing else leaves the user; then either
+ * sends approval and swap as one atomic EIP-5792 batch (wallets that can), or
+ * approves exactly what is needed (resetting USDT-style tokens first), waits
+ * for it, simulates the swap again on the new state and sends it; every
+ * transaction is pinned to the chain; reports the realized amounts. Nothing is
+ * signed after a failed check, a rejection or a revert; an allowance left
+ * behind is reported (or revoked with `revokeOnFailure`); the progress is
+ * recorded in `storage` so that a reload does not lose it.
  *
  * @example
  * import { createSwapClient } from 'token-swap-hooks/core'
@@ -204,6 +258,18 @@ export async function executeSwap(
   client: SwapClient,
   parameters: ExecuteSwapParameters,
 ): Promise<ExecuteSwapReturnType> {
+  return runSwap(client, parameters, undefined)
+}
+
+/**
+ * The flow, continuing the record `resumed` when there is one (its approval
+ * was mined before a reload; `resumeSwap` calls it so).
+ */
+export async function runSwap(
+  client: SwapClient,
+  parameters: ExecuteSwapParameters,
+  resumed: PendingSwap | undefined,
+): Promise<ExecuteSwapReturnType> {
   const checked = checkParameters(parameters)
   const { owner, token0, token1, amountIn, to, floor } = checked
 
@@ -225,7 +291,13 @@ export async function executeSwap(
   })
   emit({ swapInfo })
   if (swapInfo.estimateAmount < floor)
-    throw new QuoteBelowMinimumError({ estimateAmount: swapInfo.estimateAmount, minAmountOut: floor })
+    throw checked.acceptedAmount === undefined
+      ? new QuoteBelowMinimumError({ estimateAmount: swapInfo.estimateAmount, minAmountOut: floor })
+      : new QuoteChangedError({
+          acceptedAmount: checked.acceptedAmount,
+          newQuote: swapInfo,
+          minAmountOut: floor,
+        })
 
   // 2. The chain, as the wallet itself reports it; every transaction is pinned to it.
   emit({ action: 'checking-chain' })
@@ -284,7 +356,47 @@ export async function executeSwap(
       checkSwapOutcome(checked.publicClient, { ...bounds, calls, approvals: count }),
     )
   emit({ action: 'simulating' })
-  emit({ simulated: await simulate([...approvals, swapCall], approvals.length) })
+  const simulated = await simulate([...approvals, swapCall], approvals.length)
+
+  // 6. One atomic batch where the wallet can, else one transaction after the other.
+  const batchMode = parameters.batch ?? 'auto'
+  const batch =
+    approvals.length > 0 && batchMode !== 'never' && (await supportsAtomicBatch(checked, owner, chain.id))
+  if (batchMode === 'require' && approvals.length > 0 && !batch)
+    throw new BatchUnsupportedError({ chainId: chain.id })
+  emit({ simulated, mode: batch ? 'batch' : 'sequential' })
+
+  // The progress, recorded once something is sent, so that a reload does not lose it.
+  const storage = parameters.storage === false ? undefined : (parameters.storage ?? getDefaultStorage())
+  let record: PendingSwap | undefined = resumed
+  const progress = async (patch: Partial<PendingSwap>) => {
+    if (!storage) return
+    const now = Date.now()
+    record = {
+      ...(record ?? {
+        id: newPendingSwapId(),
+        version: 1,
+        chainId: chain.id,
+        account: owner,
+        baseUrl: client.baseUrl,
+        token0,
+        token1,
+        amountIn: amountIn.toString(),
+        to,
+        minAmountOut: floor.toString(),
+        slippage: parameters.slippage,
+        spender,
+        step: 'approving',
+        createdAt: now,
+      }),
+      ...patch,
+      updatedAt: now,
+    }
+    await savePendingSwap(storage, record).catch(() => {})
+  }
+  const settle = async () => {
+    if (storage && record) await removePendingSwap(storage, record.id).catch(() => {})
+  }
 
   const confirm = async (hash: Hex, stage: 'approval' | 'swap') => {
     const receipt = await walletStep(stage, () =>
@@ -296,48 +408,87 @@ export async function executeSwap(
 
   let approved = false
   try {
-    // 6. Approvals, each confirmed before the next step.
-    if (approvals.length) {
+    let receipts: TransactionReceipt[]
+    if (batch) {
+      emit({ status: 'swapping', action: 'sending-batch' })
+      const result = await sendBatch(checked, chain, [...approvals, swapCall], {
+        timeoutMs: parameters.batchTimeoutMs ?? 300_000,
+        onSent: (batchId) => {
+          emit({ batchId, action: 'waiting-for-batch' })
+          void progress({ step: 'batching', batchId })
+        },
+      })
+      receipts = result.receipts
+    } else {
+      // Approvals, each confirmed before the next step.
+      const sent: TransactionReceipt[] = []
       for (const [index, call] of approvals.entries()) {
         const isReset = mustReset && index === 0
         emit({ status: 'approving', action: isReset ? 'resetting-allowance' : 'approving' })
         const hash = await sendPinned(checked, chain, 'approval', call)
         emit(isReset ? { resetHash: hash } : { approvalHash: hash, action: 'waiting-for-approval' })
-        await confirm(hash, 'approval')
+        await progress(
+          isReset ? { step: 'approving', resetHash: hash } : { step: 'approving', approvalHash: hash },
+        )
+        sent.push(await confirm(hash, 'approval'))
         approved = true
       }
-      // Never swap without a confirmed, sufficient allowance.
-      const allowance = await readAllowance()
-      if (allowance < amountIn)
-        throw new InsufficientAllowanceError({ allowance, required: amountIn, spender: spender as Address })
+      if (approvals.length) {
+        await progress({ step: 'approved' })
+        // Never swap without a confirmed, sufficient allowance.
+        const allowance = await readAllowance()
+        if (allowance < amountIn)
+          throw new InsufficientAllowanceError({ allowance, required: amountIn, spender: spender as Address })
+      }
+
+      // The swap alone, simulated again on the state the approvals left: then signed, pinned to the chain.
+      emit({ status: 'swapping', action: 'simulating' })
+      if (approvals.length) emit({ simulated: await simulate([swapCall], 0) })
+      emit({ action: 'sending-swap' })
+      const swapHash = await sendPinned(checked, chain, 'swap', swapCall)
+      emit({ swapHash, action: 'waiting-for-swap' })
+      await progress({ step: 'swapping', swapHash })
+      receipts = [...sent, await confirm(swapHash, 'swap')]
     }
 
-    // 7. The swap alone, simulated again on the state the approvals left: then signed, pinned to the chain.
-    emit({ status: 'swapping', action: 'simulating' })
-    if (approvals.length) emit({ simulated: await simulate([swapCall], 0) })
-    emit({ action: 'sending-swap' })
-    const swapHash = await sendPinned(checked, chain, 'swap', swapCall)
-    emit({ swapHash, action: 'waiting-for-swap' })
-    const receipt = await confirm(swapHash, 'swap')
-
-    // 8. What the mined swap did.
-    const realized = await realizedOutcome(checked, receipt, swapCall)
+    // 7. What the mined swap did.
+    const receipt = receipts[receipts.length - 1] as TransactionReceipt
+    const realized = await realizedOutcome(checked.publicClient, {
+      receipts: batch ? receipts : [receipt],
+      owner,
+      token0,
+      token1,
+      recipient: to,
+      value: swapCall.value ?? 0n,
+    })
+    await settle()
     const violations = findViolations(bounds, realized, 0n, [])
     if (violations.length)
       throw new UnsafeSwapOutcomeError({ violations, outcome: realized, stage: 'receipt', receipt })
-    emit({ status: 'success', action: 'done', receipt })
+    emit({ status: 'success', action: 'done', receipt, swapHash: receipt.transactionHash })
     return {
       swapInfo,
       chainId: chain.id,
+      mode: batch ? 'batch' : 'sequential',
       resetHash: step.resetHash,
       approvalHash: step.approvalHash,
-      swapHash,
+      swapHash: receipt.transactionHash,
       receipt,
+      batchId: step.batchId,
+      transactionHashes: receipts.map((item) => item.transactionHash),
+      receipts,
       simulated: step.simulated as SwapOutcome,
       realized,
     }
   } catch (error) {
-    if (!approved || !spender) throw error
+    // A swap that did not go out after a mined approval stays recorded (it can be resumed);
+    // anything else that failed has settled.
+    // A batch that failed without atomicity may have left its approval behind.
+    const partial = error instanceof BatchFailedError && !error.atomic
+    const hasApproval = approved || resumed !== undefined || partial
+    const resumable = hasApproval && !step.swapHash && !(error instanceof TransactionRevertedError)
+    if (!resumable) await settle()
+    if (!hasApproval || !spender) throw error
     throw await leftover(error, { chain, spender, emit })
   }
 
@@ -359,6 +510,7 @@ export async function executeSwap(
         await confirm(hash, 'approval')
         note.revokeHash = hash
         note.amount = await readAllowance()
+        await settle()
       }
     } catch {
       // The note says what is known; the original error is what the caller needs.
@@ -387,6 +539,12 @@ function checkParameters(parameters: ExecuteSwapParameters) {
     'approval',
     "must be 'exact' or 'infinite'",
     parameters.approval,
+  )
+  ensure(
+    parameters.batch === undefined || ['auto', 'never', 'require'].includes(parameters.batch),
+    'batch',
+    "must be 'auto', 'never' or 'require'",
+    parameters.batch,
   )
   ensure(
     trustedAddresses !== undefined || dangerouslyTrustAnyAddress === true,
@@ -419,12 +577,15 @@ function checkParameters(parameters: ExecuteSwapParameters) {
     'must be a positive integer',
     parameters.chainId,
   )
-  return { ...parameters, ...clients, to, floor: userFloor(parameters) }
+  return { ...parameters, ...clients, to, ...userFloor(parameters) }
 }
 
-/** The least token1 the user accepts: `minAmountOut`, or the accepted quote less the slippage. */
-function userFloor(parameters: ExecuteSwapParameters): bigint {
-  if (parameters.minAmountOut !== undefined) return parameters.minAmountOut
+/**
+ * The least token1 the user accepts: `minAmountOut`, or the accepted quote less
+ * the slippage (then `acceptedAmount` is that quote's amount).
+ */
+function userFloor(parameters: ExecuteSwapParameters): { floor: bigint; acceptedAmount?: bigint } {
+  if (parameters.minAmountOut !== undefined) return { floor: parameters.minAmountOut }
   const accepted = parameters.acceptedQuote
   ensure(
     accepted !== undefined,
@@ -439,7 +600,7 @@ function userFloor(parameters: ExecuteSwapParameters): bigint {
     'must hold a bigint estimateAmount or amountOut',
     amount,
   )
-  return getMinAmountOut(amount, parameters.slippage ?? 0.05)
+  return { floor: getMinAmountOut(amount, parameters.slippage ?? 0.05), acceptedAmount: amount }
 }
 
 function needsApproval(token0: Address, swapInfo: SwapInfo): boolean {
@@ -485,46 +646,5 @@ async function approveWouldSucceed(parameters: CheckedParameters, call: SwapCall
     return true
   } catch {
     return false
-  }
-}
-
-/**
- * What the mined swap moved: ERC-20 amounts from its Transfer logs; native
- * amounts from balances at the block before and at its block, net of its fee.
- */
-async function realizedOutcome(
-  { publicClient, owner, token0, token1, to }: CheckedParameters,
-  receipt: TransactionReceipt,
-  swapCall: SwapCall,
-): Promise<SwapOutcome> {
-  const transfers = parseEventLogs({
-    abi: erc20Abi,
-    eventName: 'Transfer',
-    logs: receipt.logs,
-    strict: false,
-  })
-  const sum = (token: Address, match: (args: { from?: Address; to?: Address }) => boolean) =>
-    transfers
-      .filter((log) => isAddressEqual(log.address, token) && match(log.args))
-      .reduce((total, log) => total + (log.args.value ?? 0n), 0n)
-  const fee =
-    receipt.gasUsed * receipt.effectiveGasPrice +
-    BigInt((receipt as { l1Fee?: bigint | Hex | null }).l1Fee ?? 0)
-  const nativeChange = async (holder: Address) => {
-    const [before, after] = await Promise.all([
-      publicClient.getBalance({ address: holder, blockNumber: receipt.blockNumber - 1n }),
-      publicClient.getBalance({ address: holder, blockNumber: receipt.blockNumber }),
-    ])
-    return after - before + (isAddressEqual(holder, receipt.from) ? fee : 0n)
-  }
-  return {
-    // Native input leaves only as the transaction's value.
-    amountIn: isNativeToken(token0)
-      ? (swapCall.value ?? 0n)
-      : sum(token0, (args) => !!args.from && isAddressEqual(args.from, owner)),
-    amountOut: isNativeToken(token1)
-      ? await walletStep('swap', () => nativeChange(to))
-      : sum(token1, (args) => !!args.to && isAddressEqual(args.to, to)),
-    method: 'receipt',
   }
 }

@@ -1,0 +1,106 @@
+import type { Account, Address, Chain, TransactionReceipt } from 'viem'
+import { getCallsStatus, getCapabilities, sendCalls, waitForCallsStatus } from 'viem/actions'
+import { walk } from '../errors/base.js'
+import { BatchFailedError, ChainMismatchError, type ExecuteSwapStage } from '../errors/execute.js'
+import type { ExecutionClients } from './chain.js'
+import type { SwapCall } from './checkSwapOutcome.js'
+import { walletStep } from './walletErrors.js'
+
+/** How the approval and the swap are sent: one atomic batch where the wallet can, or two transactions. */
+export type BatchMode = 'auto' | 'never' | 'require'
+
+/**
+ * Whether the wallet reports atomic batches (EIP-5792 `wallet_getCapabilities`:
+ * `atomic.status` `'supported'` or `'ready'`, or the older `atomicBatch.supported`)
+ * for the account on the chain. A wallet without `wallet_getCapabilities`, or
+ * one that fails it, does not.
+ *
+ * @example
+ * const atomic = await supportsAtomicBatch({ walletClient, publicClient }, account, 1)
+ */
+export async function supportsAtomicBatch(
+  { walletClient }: ExecutionClients,
+  account: Address,
+  chainId: number,
+): Promise<boolean> {
+  try {
+    const capabilities = (await getCapabilities(walletClient, { account, chainId })) as {
+      atomic?: { status?: string }
+      atomicBatch?: { supported?: boolean }
+    }
+    const status = capabilities?.atomic?.status
+    return status === 'supported' || status === 'ready' || capabilities?.atomicBatch?.supported === true
+  } catch {
+    // No wallet_getCapabilities, or it failed: not a batching wallet.
+    return false
+  }
+}
+
+export type BatchResult = { batchId: string; receipts: TransactionReceipt[] }
+
+/**
+ * Sends the calls as one atomic `wallet_sendCalls` pinned to `chain` (the
+ * wallet's chain is re-read first, and the chain id is part of the request),
+ * waits for its status and returns its receipts; throws `BatchFailedError`
+ * unless it succeeded. Never viem's fallback to separate, unawaited transactions.
+ */
+export async function sendBatch(
+  clients: ExecutionClients,
+  chain: Chain,
+  calls: readonly SwapCall[],
+  options: { timeoutMs: number; onSent?: (batchId: string) => void },
+): Promise<BatchResult> {
+  const { walletClient } = clients
+  const stage: ExecuteSwapStage = 'swap'
+  const current = await walletStep(stage, () => walletClient.getChainId())
+  if (current !== chain.id)
+    throw new ChainMismatchError({ expectedChainId: chain.id, actualChainId: current, client: 'wallet' })
+  const { id } = await walletStep(stage, () =>
+    sendCalls(walletClient, {
+      account: walletClient.account as Account,
+      chain,
+      calls: calls.map((call) => ({ to: call.to, data: call.data, value: call.value })),
+      forceAtomic: true,
+    }),
+  )
+  options.onSent?.(id)
+  return waitForBatch(clients, id, options.timeoutMs)
+}
+
+/** Waits for a batch the wallet accepted (also one sent before a reload) and normalizes its outcome. */
+export async function waitForBatch(
+  { walletClient }: ExecutionClients,
+  batchId: string,
+  timeoutMs: number,
+): Promise<BatchResult> {
+  const status = await walletStep('swap', () =>
+    waitForCallsStatus(walletClient, { id: batchId, timeout: timeoutMs, throwOnFailure: false }),
+  )
+  const receipts = (status.receipts ?? []) as unknown as TransactionReceipt[]
+  if (status.status !== 'success' || receipts.some((receipt) => receipt.status !== 'success'))
+    throw new BatchFailedError({
+      batchId,
+      statusCode: status.statusCode,
+      atomic: status.atomic,
+      receipts,
+    })
+  return { batchId, receipts }
+}
+
+/** A batch's current status without waiting: `undefined` while pending or when the wallet no longer knows it. */
+export async function readBatch(
+  { walletClient }: ExecutionClients,
+  batchId: string,
+): Promise<{ status: 'success' | 'failure'; receipts: TransactionReceipt[] } | undefined> {
+  try {
+    const status = await getCallsStatus(walletClient, { id: batchId })
+    if (status.status === 'pending' || status.status === undefined) return undefined
+    return {
+      status: status.status,
+      receipts: (status.receipts ?? []) as unknown as TransactionReceipt[],
+    }
+  } catch (error) {
+    if (walk(error, (e) => (e as { code?: unknown })?.code === 5730) !== null) return undefined
+    throw error
+  }
+}

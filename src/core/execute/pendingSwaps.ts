@@ -1,0 +1,178 @@
+import { type Address, type Hex, isAddressEqual } from 'viem'
+import { isAddressLike, isObject } from '../utils/validate.js'
+
+/**
+ * Where executions record their progress: the Web Storage shape
+ * (`localStorage`, `sessionStorage`), or anything with the same three
+ * methods, synchronous or not (IndexedDB wrappers, React Native's AsyncStorage).
+ */
+export type SwapStorage = {
+  getItem(key: string): string | null | undefined | Promise<string | null | undefined>
+  setItem(key: string, value: string): unknown
+  removeItem(key: string): unknown
+}
+
+/**
+ * An execution that sent something and has not settled: what it swaps, the
+ * user's floor, and the step it reached with its hashes. Never holds a key,
+ * a signature or a header.
+ */
+export type PendingSwap = {
+  id: string
+  version: 1
+  chainId: number
+  account: Address
+  /** The swap service the quote came from. */
+  baseUrl: string
+  token0: Address
+  token1: Address
+  /** In token0's smallest unit, as a decimal string. */
+  amountIn: string
+  /** The recipient. */
+  to: Address
+  /** The user's floor for token1, as a decimal string: a resumed swap keeps it. */
+  minAmountOut: string
+  slippage?: number | undefined
+  spender?: Address | undefined
+  /**
+   * `'approving'`: an approval was sent; `'approved'`: it was mined and the
+   * swap not sent yet; `'swapping'`: the swap was sent; `'batching'`: the
+   * atomic batch was sent.
+   */
+  step: 'approving' | 'approved' | 'swapping' | 'batching'
+  resetHash?: Hex | undefined
+  approvalHash?: Hex | undefined
+  swapHash?: Hex | undefined
+  batchId?: string | undefined
+  createdAt: number
+  updatedAt: number
+}
+
+export const pendingSwapsKey = 'token-swap-hooks:pending-swaps'
+
+/**
+ * A storage kept in memory (lost on reload): the default where there is no
+ * `localStorage` (Node, a locked-down browser).
+ *
+ * @example
+ * executeSwap(client, { ...swap, storage: createMemoryStorage() })
+ */
+export function createMemoryStorage(): SwapStorage {
+  const items = new Map<string, string>()
+  return {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+  }
+}
+
+let fallback: SwapStorage | undefined
+
+/**
+ * `localStorage` when the runtime has a working one (a browser), else one
+ * memory storage shared by the process.
+ *
+ * @example
+ * const pending = await getPendingSwaps(getDefaultStorage(), { account, chainId })
+ */
+export function getDefaultStorage(): SwapStorage {
+  try {
+    const storage = (globalThis as { localStorage?: SwapStorage }).localStorage
+    if (storage) {
+      storage.setItem(`${pendingSwapsKey}:probe`, '1')
+      storage.removeItem(`${pendingSwapsKey}:probe`)
+      return storage
+    }
+  } catch {
+    // Storage disabled (private mode, a sandboxed frame): memory it is.
+  }
+  fallback ??= createMemoryStorage()
+  return fallback
+}
+
+async function readAll(storage: SwapStorage): Promise<PendingSwap[]> {
+  let text: string | null | undefined
+  try {
+    text = await storage.getItem(pendingSwapsKey)
+  } catch {
+    return []
+  }
+  if (!text) return []
+  try {
+    const records = JSON.parse(text) as unknown
+    return Array.isArray(records) ? records.filter(isPendingSwap) : []
+  } catch {
+    return []
+  }
+}
+
+/** What another tab, an old version or a hand edit may have written is ignored unless it is a whole record. */
+function isPendingSwap(value: unknown): value is PendingSwap {
+  if (!isObject(value)) return false
+  const { id, version, chainId, account, token0, token1, to, amountIn, minAmountOut, step } = value
+  return (
+    typeof id === 'string' &&
+    version === 1 &&
+    Number.isSafeInteger(chainId) &&
+    [account, token0, token1, to].every(isAddressLike) &&
+    typeof amountIn === 'string' &&
+    /^\d+$/.test(amountIn) &&
+    typeof minAmountOut === 'string' &&
+    /^\d+$/.test(minAmountOut) &&
+    (step === 'approving' || step === 'approved' || step === 'swapping' || step === 'batching')
+  )
+}
+
+/** Writes (or replaces) one record. */
+export async function savePendingSwap(storage: SwapStorage, record: PendingSwap): Promise<void> {
+  const records = (await readAll(storage)).filter((other) => other.id !== record.id)
+  await storage.setItem(pendingSwapsKey, JSON.stringify([...records, record]))
+}
+
+/**
+ * Forgets a record (settled, or dismissed by the user).
+ *
+ * @example
+ * await removePendingSwap(storage, record.id)
+ */
+export async function removePendingSwap(storage: SwapStorage, id: string): Promise<void> {
+  const records = await readAll(storage)
+  const kept = records.filter((record) => record.id !== id)
+  if (kept.length === records.length) return
+  if (kept.length) await storage.setItem(pendingSwapsKey, JSON.stringify(kept))
+  else await storage.removeItem(pendingSwapsKey)
+}
+
+export type GetPendingSwapsParameters = {
+  /** Only this account's records. */
+  account?: Address | undefined
+  /** Only this chain's records. */
+  chainId?: number | undefined
+}
+
+/**
+ * The unsettled executions recorded in `storage`, oldest first, narrowed to
+ * an account and a chain.
+ *
+ * @example
+ * const pending = await getPendingSwaps(getDefaultStorage(), { account, chainId: 1 })
+ */
+export async function getPendingSwaps(
+  storage: SwapStorage,
+  { account, chainId }: GetPendingSwapsParameters = {},
+): Promise<PendingSwap[]> {
+  return (await readAll(storage))
+    .filter(
+      (record) =>
+        (account === undefined || isAddressEqual(record.account, account)) &&
+        (chainId === undefined || record.chainId === chainId),
+    )
+    .sort((a, b) => a.createdAt - b.createdAt)
+}
+
+/** A new record's id: random, so tabs never collide. */
+export function newPendingSwapId(): string {
+  const bytes = new Uint8Array(12)
+  globalThis.crypto.getRandomValues(bytes)
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
+}

@@ -1,0 +1,78 @@
+import {
+  type Address,
+  erc20Abi,
+  type Hex,
+  isAddressEqual,
+  type PublicClient,
+  parseEventLogs,
+  type TransactionReceipt,
+} from 'viem'
+import { isNativeToken } from '../constants.js'
+import type { SwapOutcome } from '../errors/execute.js'
+import { walletStep } from './walletErrors.js'
+
+export type RealizedOutcomeParameters = {
+  /** The mined swap (in a batch: every receipt of the batch). */
+  receipts: readonly TransactionReceipt[]
+  owner: Address
+  token0: Address
+  token1: Address
+  recipient: Address
+  /** The native value the swap transaction carried. */
+  value: bigint
+}
+
+/**
+ * What a mined swap moved: ERC-20 amounts from its Transfer logs; native
+ * output from the recipient's balance at the block before and at the last
+ * block, net of the fees it paid in those receipts (native input leaves only
+ * as the transaction's value).
+ *
+ * @example
+ * const { amountIn, amountOut } = await realizedOutcome(publicClient, { receipts: [receipt], owner, token0, token1, recipient, value })
+ */
+export async function realizedOutcome(
+  publicClient: PublicClient,
+  { receipts, owner, token0, token1, recipient, value }: RealizedOutcomeParameters,
+): Promise<SwapOutcome> {
+  const logs = receipts.flatMap((receipt) => receipt.logs)
+  const transfers = parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs, strict: false })
+  const sum = (token: Address, match: (args: { from?: Address; to?: Address }) => boolean) =>
+    transfers
+      .filter((log) => isAddressEqual(log.address, token) && match(log.args))
+      .reduce((total, log) => total + (log.args.value ?? 0n), 0n)
+  return {
+    amountIn: isNativeToken(token0)
+      ? value
+      : sum(token0, (args) => !!args.from && isAddressEqual(args.from, owner)),
+    amountOut: isNativeToken(token1)
+      ? await walletStep('swap', () => nativeReceived(publicClient, receipts, recipient))
+      : sum(token1, (args) => !!args.to && isAddressEqual(args.to, recipient)),
+    method: 'receipt',
+  }
+}
+
+async function nativeReceived(
+  publicClient: PublicClient,
+  receipts: readonly TransactionReceipt[],
+  holder: Address,
+) {
+  const blocks = receipts.map((receipt) => BigInt(receipt.blockNumber))
+  const first = blocks.reduce((a, b) => (b < a ? b : a))
+  const last = blocks.reduce((a, b) => (b > a ? b : a))
+  const [before, after] = await Promise.all([
+    publicClient.getBalance({ address: holder, blockNumber: first - 1n }),
+    publicClient.getBalance({ address: holder, blockNumber: last }),
+  ])
+  // The fees the holder paid for these transactions are not what the swap gave.
+  const fees = receipts
+    .filter((receipt) => receipt.from && isAddressEqual(receipt.from, holder))
+    .reduce(
+      (total, receipt) =>
+        total +
+        BigInt(receipt.gasUsed) * BigInt(receipt.effectiveGasPrice ?? 0) +
+        BigInt((receipt as { l1Fee?: bigint | Hex | null }).l1Fee ?? 0),
+      0n,
+    )
+  return after - before + fees
+}
