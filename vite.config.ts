@@ -80,6 +80,19 @@ export default defineConfig({
         },
       },
       {
+        // `npm run test:examples`: the example apps, installed from the packed package, built,
+        // served and driven in Chromium against the mock service and anvil. Never part of `npm test`.
+        extends: true,
+        test: {
+          name: 'examples',
+          environment: 'node',
+          include: ['examples/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 600_000,
+        },
+      },
+      {
         // Every story is a test, in real Chromium: `npm run test:browser`.
         extends: true,
         publicDir: 'public',
