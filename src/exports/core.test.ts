@@ -43,10 +43,13 @@ test('the public runtime exports of token-swap-hooks/core/execute', async () => 
   const coreExecute = await import('./coreExecute.js')
   expect(Object.keys(coreExecute).sort()).toMatchInlineSnapshot(`
     [
+      "BatchFailedError",
+      "BatchUnsupportedError",
       "ChainMismatchError",
       "ExecuteSwapError",
       "InsufficientAllowanceError",
       "QuoteBelowMinimumError",
+      "QuoteChangedError",
       "SwapSimulationError",
       "TransactionRevertedError",
       "UnsafeSwapDataError",
@@ -54,9 +57,19 @@ test('the public runtime exports of token-swap-hooks/core/execute', async () => 
       "UntrustedAddressError",
       "UserRejectedError",
       "WalletError",
+      "checkPendingSwap",
       "checkSwapOutcome",
+      "createMemoryStorage",
+      "defaultPriceImpactThresholds",
       "executeSwap",
+      "getDefaultStorage",
+      "getPendingSwaps",
+      "getSwapPreview",
+      "removePendingSwap",
+      "resumeSwap",
       "revokeAllowance",
+      "settlePendingSwaps",
+      "supportsAtomicBatch",
     ]
   `)
 })

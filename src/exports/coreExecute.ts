@@ -1,6 +1,10 @@
 // token-swap-hooks/core/execute: executing a swap without React (viem only).
 
 export {
+  BatchFailedError,
+  type BatchFailedErrorType,
+  BatchUnsupportedError,
+  type BatchUnsupportedErrorType,
   ChainMismatchError,
   type ChainMismatchErrorType,
   ExecuteSwapError,
@@ -10,6 +14,8 @@ export {
   type LeftoverAllowance,
   QuoteBelowMinimumError,
   type QuoteBelowMinimumErrorType,
+  QuoteChangedError,
+  type QuoteChangedErrorType,
   type SwapOutcome,
   type SwapOutcomeViolation,
   SwapSimulationError,
@@ -27,6 +33,7 @@ export {
   WalletError,
   type WalletErrorType,
 } from '../core/errors/execute.js'
+export { type BatchMode, supportsAtomicBatch } from '../core/execute/batch.js'
 export type { ExecutionClients } from '../core/execute/chain.js'
 export {
   type CheckSwapOutcomeParameters,
@@ -44,6 +51,34 @@ export {
   executeSwap,
   type TrustedAddresses,
 } from '../core/execute/executeSwap.js'
+export {
+  defaultPriceImpactThresholds,
+  type GetSwapPreviewParameters,
+  getSwapPreview,
+  type PriceImpactThresholds,
+  type SwapPreview,
+  type SwapPreviewStep,
+} from '../core/execute/getSwapPreview.js'
+export {
+  createMemoryStorage,
+  type GetPendingSwapsParameters,
+  getDefaultStorage,
+  getPendingSwaps,
+  type PendingSwap,
+  removePendingSwap,
+  type SwapStorage,
+} from '../core/execute/pendingSwaps.js'
+export {
+  type CheckPendingSwapReturnType,
+  checkPendingSwap,
+  type PendingSwapStatus,
+  type ResumeSwapParameters,
+  type ResumeSwapReturnType,
+  resumeSwap,
+  type SettlePendingSwapsParameters,
+  type SettlePendingSwapsReturnType,
+  settlePendingSwaps,
+} from '../core/execute/resumeSwap.js'
 export {
   type RevokeAllowanceParameters,
   type RevokeAllowanceReturnType,

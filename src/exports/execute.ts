@@ -11,4 +11,14 @@ export {
   type UseExecuteSwapReturnType,
   useExecuteSwap,
 } from '../react/hooks/useExecuteSwap.js'
+export {
+  type UsePendingSwapsParameters,
+  type UsePendingSwapsReturnType,
+  usePendingSwaps,
+} from '../react/hooks/usePendingSwaps.js'
+export {
+  type UseSwapPreviewParameters,
+  type UseSwapPreviewReturnType,
+  useSwapPreview,
+} from '../react/hooks/useSwapPreview.js'
 export * from './coreExecute.js'

@@ -102,10 +102,13 @@ test('the public runtime exports of token-swap-hooks/execute', async () => {
   const execute = await import('./execute.js')
   expect(Object.keys(execute).sort()).toMatchInlineSnapshot(`
     [
+      "BatchFailedError",
+      "BatchUnsupportedError",
       "ChainMismatchError",
       "ExecuteSwapError",
       "InsufficientAllowanceError",
       "QuoteBelowMinimumError",
+      "QuoteChangedError",
       "SwapSimulationError",
       "TransactionRevertedError",
       "UnsafeSwapDataError",
@@ -113,11 +116,23 @@ test('the public runtime exports of token-swap-hooks/execute', async () => {
       "UntrustedAddressError",
       "UserRejectedError",
       "WalletError",
+      "checkPendingSwap",
       "checkSwapOutcome",
+      "createMemoryStorage",
+      "defaultPriceImpactThresholds",
       "executeSwap",
       "executeSwapMutationOptions",
+      "getDefaultStorage",
+      "getPendingSwaps",
+      "getSwapPreview",
+      "removePendingSwap",
+      "resumeSwap",
       "revokeAllowance",
+      "settlePendingSwaps",
+      "supportsAtomicBatch",
       "useExecuteSwap",
+      "usePendingSwaps",
+      "useSwapPreview",
     ]
   `)
 })

@@ -5,6 +5,7 @@ import {
   type ExecuteSwapReturnType,
   executeSwap,
 } from '../core/execute/executeSwap.js'
+import { withoutUndefined } from '../core/utils/withoutUndefined.js'
 
 /** What `execute` takes: the swap; clients and settings not given come from the defaults. */
 export type ExecuteSwapVariables = Omit<ExecuteSwapParameters, 'walletClient' | 'publicClient'> &
@@ -40,8 +41,7 @@ export function executeSwapMutationOptions(
   return {
     mutationKey: ['executeSwap', { baseUrl: client.baseUrl }],
     mutationFn(variables) {
-      const parameters = { ...defaults } as Record<string, unknown>
-      for (const [name, value] of Object.entries(variables)) if (value !== undefined) parameters[name] = value
+      const parameters: Record<string, unknown> = { ...defaults, ...withoutUndefined(variables) }
       for (const name of ['walletClient', 'publicClient'])
         if (!parameters[name])
           throw new InvalidParameterError({

@@ -22,7 +22,13 @@ export type SwapQueryDefaults = { [resource in QueryResource]?: QueryDefaultsOve
 /** Defaults for `useExecuteSwap`, so that every swap button below the provider shares them. */
 export type SwapExecutionDefaults = Pick<
   ExecuteSwapParameters,
-  'walletClient' | 'publicClient' | 'chainId' | 'trustedAddresses' | 'dangerouslyTrustAnyAddress'
+  | 'walletClient'
+  | 'publicClient'
+  | 'chainId'
+  | 'trustedAddresses'
+  | 'dangerouslyTrustAnyAddress'
+  | 'batch'
+  | 'storage'
 >
 
 export type SwapContextValue = {
@@ -56,6 +62,13 @@ type SharedProps = {
   trustedAddresses?: SwapExecutionDefaults['trustedAddresses'] | undefined
   /** Waives `trustedAddresses` and relies on the outcome check alone. Never set it in an app. */
   dangerouslyTrustAnyAddress?: boolean | undefined
+  /** How approval and swap are sent: `'auto'` (one EIP-5792 batch where the wallet can), `'never'`, `'require'`. */
+  batch?: SwapExecutionDefaults['batch'] | undefined
+  /**
+   * Where executions record their progress, for `usePendingSwaps` after a
+   * reload. Default: `localStorage` in a browser, memory elsewhere; `false` records nothing.
+   */
+  storage?: SwapExecutionDefaults['storage'] | undefined
   children?: ReactNode
 }
 
@@ -88,6 +101,8 @@ export function SwapProvider(props: SwapProviderProps) {
     chainId,
     trustedAddresses,
     dangerouslyTrustAnyAddress,
+    batch,
+    storage,
     children,
   } = props
   const client = useClientFromProps(props)
@@ -109,7 +124,15 @@ export function SwapProvider(props: SwapProviderProps) {
       client,
       queryClient,
       queryDefaults: queryDefaults ?? {},
-      execution: { walletClient, publicClient, chainId, trustedAddresses, dangerouslyTrustAnyAddress },
+      execution: {
+        walletClient,
+        publicClient,
+        chainId,
+        trustedAddresses,
+        dangerouslyTrustAnyAddress,
+        batch,
+        storage,
+      },
     }),
     [
       client,
@@ -120,6 +143,8 @@ export function SwapProvider(props: SwapProviderProps) {
       chainId,
       trustedAddresses,
       dangerouslyTrustAnyAddress,
+      batch,
+      storage,
     ],
   )
   const provided = createElement(SwapContext.Provider, { value }, children)
@@ -144,6 +169,8 @@ function useClientFromProps(props: SwapProviderProps): SwapClient {
     chainId: _chainId,
     trustedAddresses: _trustedAddresses,
     dangerouslyTrustAnyAddress: _dangerously,
+    batch: _batch,
+    storage: _storage,
     children: _children,
     client,
     fetch,

@@ -17,6 +17,11 @@ export type TestWalletOptions = {
    * Called for eth_sendTransaction and wallet_switchEthereumChain with their 0-based count.
    */
   reject?: ((method: string, count: number) => boolean) | undefined
+  /**
+   * Never answer a request (by method and 0-based count), as a page that
+   * reloaded never hears back: the dapp's flow stops there.
+   */
+  hang?: ((method: string, count: number) => boolean) | undefined
   /** The chain the wallet says it is on; `undefined` means the node's own chain. */
   reportedChainId?: number | undefined
   /** Whether wallet_switchEthereumChain works (it then reports the requested chain). Default false. */
@@ -101,6 +106,7 @@ export function createTestWallet(options: TestWalletOptions) {
       requests.push({ method, params })
       const count = counts.get(method) ?? 0
       counts.set(method, count + 1)
+      if (options.hang?.(method, count)) return new Promise<never>(() => {})
       if (
         (method === 'eth_sendTransaction' || method === 'wallet_switchEthereumChain') &&
         options.reject?.(method, count)

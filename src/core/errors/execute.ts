@@ -279,7 +279,10 @@ export class BatchUnsupportedError extends ExecuteSwapError {
 
   constructor({ chainId, cause }: { chainId: number; cause?: unknown }) {
     super(`The wallet does not support atomic batches on chain ${chainId}.`, {
-      metaMessages: ["Use batch: 'auto' or 'never' to approve and swap in two transactions.", 'Nothing was signed.'],
+      metaMessages: [
+        "Use batch: 'auto' or 'never' to approve and swap in two transactions.",
+        'Nothing was signed.',
+      ],
       cause,
     })
     this.chainId = chainId

@@ -87,20 +87,27 @@ export async function waitForBatch(
   return { batchId, receipts }
 }
 
-/** A batch's current status without waiting: `undefined` while pending or when the wallet no longer knows it. */
+/**
+ * A batch's current status without waiting: `'pending'` while the wallet works
+ * on it, `'unknown'` when the wallet no longer knows it (EIP-5792 code 5730,
+ * or no `wallet_getCallsStatus` at all).
+ */
 export async function readBatch(
   { walletClient }: ExecutionClients,
   batchId: string,
-): Promise<{ status: 'success' | 'failure'; receipts: TransactionReceipt[] } | undefined> {
+): Promise<
+  { status: 'success' | 'failure'; receipts: TransactionReceipt[] } | { status: 'pending' | 'unknown' }
+> {
   try {
     const status = await getCallsStatus(walletClient, { id: batchId })
-    if (status.status === 'pending' || status.status === undefined) return undefined
-    return {
-      status: status.status,
-      receipts: (status.receipts ?? []) as unknown as TransactionReceipt[],
-    }
+    if (status.status === 'success' || status.status === 'failure')
+      return { status: status.status, receipts: (status.receipts ?? []) as unknown as TransactionReceipt[] }
+    return { status: 'pending' }
   } catch (error) {
-    if (walk(error, (e) => (e as { code?: unknown })?.code === 5730) !== null) return undefined
+    const code = (
+      walk(error, (e) => typeof (e as { code?: unknown })?.code === 'number') as { code?: number } | null
+    )?.code
+    if (code === 5730 || code === -32601 || code === 4200) return { status: 'unknown' }
     throw error
   }
 }

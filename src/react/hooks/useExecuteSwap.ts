@@ -7,6 +7,7 @@ import type {
   ExecuteSwapReturnType,
   ExecuteSwapStep,
 } from '../../core/execute/executeSwap.js'
+import { withoutUndefined } from '../../core/utils/withoutUndefined.js'
 import {
   type ExecuteSwapDefaults,
   type ExecuteSwapVariables,
@@ -81,6 +82,11 @@ export function useExecuteSwap(parameters: UseExecuteSwapParameters = {}): UseEx
   } = useMutation(
     {
       ...mutationParameters,
+      onSettled(...args) {
+        // The execution's record may have changed: usePendingSwaps reads it again.
+        void queryClient.invalidateQueries({ queryKey: ['pendingSwaps'] })
+        return mutationParameters?.onSettled?.(...args)
+      },
       ...executeSwapMutationOptions(client, {
         ...withoutUndefined(execution),
         ...withoutUndefined(defaults),
@@ -118,8 +124,4 @@ export function useExecuteSwap(parameters: UseExecuteSwapParameters = {}): UseEx
   }, [resetMutation])
 
   return { ...mutation, reset, execute, executeAsync, step } as UseExecuteSwapReturnType
-}
-
-function withoutUndefined<value extends object>(value: value): Partial<value> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<value>
 }

@@ -1,0 +1,177 @@
+import { createPublicClient, custom, formatUnits, type PublicClient, parseEther, parseUnits } from 'viem'
+import { describe, expect, test } from 'vitest'
+import { jsonRpc } from '../../../test/evm/rpc.js'
+import { setupSwapHarness } from '../../../test/evm/swapHarness.js'
+import { createMockMarket } from '../../mock/createMockMarket.js'
+import { startMockServer } from '../../mock/startMockServer.js'
+import { createSwapClient } from '../client.js'
+import { executeSwap } from './executeSwap.js'
+import { getSwapPreview } from './getSwapPreview.js'
+
+const h = setupSwapHarness()
+const user = () => h.fixture.accounts.user.address
+
+const preview = (parameters: Partial<Parameters<typeof getSwapPreview>[1]> = {}) =>
+  getSwapPreview(h.swapClient(), {
+    publicClient: h.fixture.publicClient,
+    walletClient: h.wallet().walletClient,
+    account: user(),
+    token0: h.address('TKA'),
+    token1: h.address('TKB'),
+    amountIn: parseEther('10'),
+    ...parameters,
+  })
+
+describe('getSwapPreview on anvil', () => {
+  test('an ERC-20 input without allowance: approve then swap, fee measured with the allowance it will have', async () => {
+    const requestsBefore = h.server.service.count()
+    const result = await preview()
+    expect(result).toMatchObject({
+      balance: parseEther('1000'),
+      insufficientBalance: false,
+      allowance: 0n,
+      needsApproval: true,
+      needsReset: false,
+      steps: ['approve', 'swap'],
+      decimals: { token0: 18, token1: 18 },
+    })
+    // One quote and two prices: what the hooks share with useSwapInfo and useTokenPrice.
+    expect(h.server.service.count() - requestsBefore).toBe(3)
+    expect(result.networkFee?.method).toBe('eth_simulateV1')
+
+    // The estimate matches what the flow then spends.
+    const swapped = await executeSwap(h.swapClient(), {
+      walletClient: h.wallet().walletClient,
+      publicClient: h.fixture.publicClient,
+      token0: h.address('TKA'),
+      token1: h.address('TKB'),
+      amountIn: parseEther('10'),
+      acceptedQuote: result.swapInfo,
+      trustedAddresses: { [h.fixture.chain.id]: [h.fixture.router, h.fixture.spender] },
+      storage: false,
+    })
+    const approval = await h.fixture.publicClient.getTransactionReceipt({
+      hash: swapped.approvalHash as `0x${string}`,
+    })
+    const spent = approval.gasUsed + swapped.receipt.gasUsed
+    const estimated = result.networkFee?.gas ?? 0n
+    expect(Number(estimated)).toBeGreaterThan(Number(spent) * 0.9)
+    expect(Number(estimated)).toBeLessThan(Number(spent) * 1.1)
+  })
+
+  test('an allowance that covers the amount: swap only; a small USDT-style one: reset, approve, swap', async () => {
+    await h.approve('TKA', parseEther('50'))
+    expect(await preview()).toMatchObject({
+      allowance: parseEther('50'),
+      needsApproval: false,
+      steps: ['swap'],
+    })
+
+    await h.approve('USDT', 1n)
+    const usdt = await preview({
+      token0: h.address('USDT'),
+      token1: h.address('USDC'),
+      amountIn: parseUnits('100', 6),
+    })
+    expect(usdt).toMatchObject({
+      allowance: 1n,
+      needsApproval: true,
+      needsReset: true,
+      steps: ['reset', 'approve', 'swap'],
+    })
+    expect(usdt.decimals).toEqual({ token0: 6, token1: 6 })
+  })
+
+  test('native input: the ETH balance, no approval; too much: insufficientBalance and no fee', async () => {
+    const small = await preview({
+      token0: h.address('ETH'),
+      token1: h.address('USDC'),
+      amountIn: parseEther('1'),
+    })
+    expect(small).toMatchObject({
+      allowance: undefined,
+      needsApproval: false,
+      steps: ['swap'],
+      insufficientBalance: false,
+    })
+    expect(small.balance).toBe(await h.balance('ETH'))
+    expect(small.networkFee?.wei).toBeGreaterThan(0n)
+    const huge = await preview({
+      token0: h.address('ETH'),
+      token1: h.address('USDC'),
+      amountIn: parseEther('1000000'),
+    })
+    expect(huge).toMatchObject({ insufficientBalance: true, networkFee: undefined })
+  })
+
+  test('a wallet that batches: one step, "batch"', async () => {
+    const result = await preview({ walletClient: h.wallet({ eip5792: {} }).walletClient })
+    expect(result.steps).toEqual(['batch'])
+    expect(
+      (await preview({ walletClient: h.wallet({ eip5792: {} }).walletClient, batch: 'never' })).steps,
+    ).toEqual(['approve', 'swap'])
+  })
+
+  test('price impact against the service prices, with warning levels', async () => {
+    const { tokens, pools, router, spender } = h.fixture.market
+    // A market whose USD prices make the quote look fair, then one where they make it look bad.
+    const priced = (price: number) =>
+      createMockMarket({
+        tokens: tokens.map((token) => ({ ...token, priceUsd: token.symbol === 'TKB' ? price : 1 })),
+        pairs: pools,
+        router,
+        spender,
+      })
+    // TKA at $1: the price of TKB at which 10 TKA in is worth exactly what comes out.
+    const out = h.market.quote({
+      token0: h.address('TKA'),
+      token1: h.address('TKB'),
+      amountIn: parseEther('10'),
+    })
+    const fair = 10 / Number(formatUnits(out?.amountOut ?? 1n, 18))
+    for (const [priceOfTkb, warning] of [
+      [fair, 'none'],
+      [fair * 0.9, 'high'], // 10% less value out
+      [fair * 0.7, 'blocking'], // 30% less
+    ] as const) {
+      const server = await startMockServer({ market: priced(priceOfTkb) })
+      try {
+        const result = await getSwapPreview(createSwapClient({ baseUrl: server.url, rateLimit: false }), {
+          publicClient: h.fixture.publicClient,
+          account: user(),
+          token0: h.address('TKA'),
+          token1: h.address('TKB'),
+          amountIn: parseEther('10'),
+        })
+        expect(result.priceImpact?.warning).toBe(warning)
+        expect(result.priceImpact?.valueIn).toBeCloseTo(10)
+      } finally {
+        await server.stop()
+      }
+    }
+    // Known prices skip the requests; the thresholds are the caller's.
+    const known = await preview({
+      prices: { token0: 1, token1: fair * 0.98 },
+      priceImpactThresholds: { high: 0.01, blocking: 0.5 },
+    })
+    expect(known.priceImpact?.warning).toBe('high')
+    expect(known.priceImpact?.value).toBeCloseTo(0.02)
+  })
+
+  test('a node without eth_simulateV1: the fee comes from eth_estimateGas of the probe', async () => {
+    const forward = jsonRpc(h.fixture.rpcUrl)
+    const publicClient = createPublicClient({
+      chain: h.fixture.chain,
+      transport: custom({
+        request: ({ method, params }) => {
+          if (method === 'eth_simulateV1')
+            throw Object.assign(new Error('method not found'), { code: -32601 })
+          return forward(method, params)
+        },
+      }),
+    }) as PublicClient
+    const result = await preview({ publicClient })
+    expect(result.networkFee?.method).toBe('eth_estimateGas')
+    expect(result.networkFee?.gas).toBeGreaterThan(100_000n)
+  })
+})

@@ -1,0 +1,301 @@
+import {
+  type Account,
+  type Address,
+  type Chain,
+  encodeFunctionData,
+  erc20Abi,
+  formatUnits,
+  isAddressEqual,
+  type PublicClient,
+  type Transport,
+  type WalletClient,
+  zeroAddress,
+} from 'viem'
+import { estimateGas, simulateBlocks } from 'viem/actions'
+import { getSwapInfo } from '../actions/getSwapInfo.js'
+import { getTokenPrice } from '../actions/getTokenPrice.js'
+import type { SwapClient } from '../client.js'
+import { isNativeToken } from '../constants.js'
+import { ensure } from '../errors/parameter.js'
+import type { SwapInfo } from '../schemas.js'
+import { assertAddress, assertObject, assertRouteParameters } from '../utils/validate.js'
+import { type BatchMode, supportsAtomicBatch } from './batch.js'
+import type { SwapCall } from './checkSwapOutcome.js'
+import { outcomeProbeAbi, outcomeProbeCode } from './outcomeProbe.js'
+
+/** Price impact at or above `high` warns; at or above `blocking` the UI should not let the user swap. */
+export type PriceImpactThresholds = { high: number; blocking: number }
+
+/** Uniswap's interface levels: warn from 5%, block from 15%. */
+export const defaultPriceImpactThresholds: PriceImpactThresholds = { high: 0.05, blocking: 0.15 }
+
+export type GetSwapPreviewParameters = {
+  /** Reads balances, allowances, decimals and simulates (the user's `usePublicClient()`). */
+  publicClient: PublicClient<Transport, Chain | undefined>
+  /** The wallet, to tell whether approval and swap will go as one batch. Optional. */
+  walletClient?: WalletClient<Transport, Chain | undefined, Account | undefined> | undefined
+  /** The user. */
+  account: Address
+  token0: Address
+  token1: Address
+  /** In token0's smallest unit. */
+  amountIn: bigint
+  /** The recipient. Default: `account`. */
+  to?: Address | undefined
+  slippage?: number | undefined
+  /** The quote, when the caller has it (the swap info cache): no request then. */
+  swapInfo?: SwapInfo | undefined
+  /** When `swapInfo` was fetched (epoch ms). Default: now. */
+  quotedAt?: number | undefined
+  /** How long a quote stays good (the quote's `staleTime`). Default 10 000 ms. */
+  quoteTtlMs?: number | undefined
+  /** The USD prices, when the caller has them (the price cache): no request then. */
+  prices?: { token0?: number | undefined; token1?: number | undefined } | undefined
+  /** As `executeSwap`'s `batch`: `'never'` never counts on a batch. Default `'auto'`. */
+  batch?: BatchMode | undefined
+  priceImpactThresholds?: PriceImpactThresholds | undefined
+}
+
+export type SwapPreviewStep = 'reset' | 'approve' | 'swap' | 'batch'
+
+export type SwapPreview = {
+  /** The account's token0 balance (native or ERC-20), in its smallest unit. */
+  balance: bigint
+  insufficientBalance: boolean
+  /** The allowance the swap's spender has; `undefined` for a native input or when none is needed. */
+  allowance: bigint | undefined
+  needsApproval: boolean
+  /** The allowance must go to 0 first (USDT-style tokens refuse non-zero to non-zero). */
+  needsReset: boolean
+  /** What `executeSwap` will ask the wallet for, in order. */
+  steps: SwapPreviewStep[]
+  /**
+   * The whole flow's network fee in wei: gas of every call (measured by
+   * simulating them in order, the approval first, so the swap is measured
+   * with the allowance it will have) times the node's gas price. `undefined`
+   * when the calls cannot be simulated yet (an insufficient balance, say).
+   */
+  networkFee:
+    | { wei: bigint; gas: bigint; gasPrice: bigint; method: 'eth_simulateV1' | 'eth_estimateGas' }
+    | undefined
+  /**
+   * 1 − (value out ÷ value in) at the service's USD prices; `undefined`
+   * without both prices. `warning` follows the thresholds.
+   */
+  priceImpact:
+    | { value: number; valueIn: number; valueOut: number; warning: 'none' | 'high' | 'blocking' }
+    | undefined
+  /** The token decimals read on chain (the native coin's from the chain, else 18). */
+  decimals: { token0: number; token1: number }
+  swapInfo: SwapInfo
+  /** When the quote was fetched, and when it should be refreshed (epoch ms). */
+  quotedAt: number
+  expiresAt: number
+  /** Milliseconds since the quote was fetched, at the time of the preview. */
+  quoteAge: number
+}
+
+/**
+ * Everything a swap button needs before the click, for the current quote and
+ * account: balance and `insufficientBalance`, allowance, `needsApproval`,
+ * `needsReset`, the `steps` `executeSwap` will take (`['approve', 'swap']`,
+ * `['swap']`, `['batch']`), the whole flow's `networkFee`, the `priceImpact`
+ * against `/overview/token/price` with a warning level, and the quote's age.
+ * Chain reads go through the user's public client; the quote and the prices
+ * are fetched only when not given.
+ *
+ * @example
+ * import { getSwapPreview } from 'token-swap-hooks/core/execute'
+ *
+ * const preview = await getSwapPreview(client, { publicClient, walletClient, account, token0, token1, amountIn })
+ * if (preview.insufficientBalance) return 'Insufficient balance'
+ * return preview.needsApproval ? `Approve ${symbol}` : 'Swap'
+ */
+export async function getSwapPreview(
+  client: SwapClient,
+  parameters: GetSwapPreviewParameters,
+): Promise<SwapPreview> {
+  assertObject(parameters)
+  assertRouteParameters(parameters)
+  const { publicClient, walletClient, account, token0, token1, amountIn } = parameters
+  assertAddress('account', account)
+  ensure(
+    typeof publicClient?.readContract === 'function',
+    'publicClient',
+    'must be a viem PublicClient',
+    publicClient,
+  )
+  const to = parameters.to ?? account
+  const quotedAt = parameters.quotedAt ?? Date.now()
+  const swapInfo =
+    parameters.swapInfo ??
+    (await getSwapInfo(client, { token0, token1, amountIn, to, slippage: parameters.slippage }))
+
+  const chainId = publicClient.chain?.id ?? (await publicClient.getChainId())
+  const nativeDecimals = publicClient.chain?.nativeCurrency.decimals ?? 18
+  const decimalsOf = (token: Address) =>
+    isNativeToken(token)
+      ? nativeDecimals
+      : publicClient.readContract({ address: token, abi: erc20Abi, functionName: 'decimals' }).then(Number)
+  const spender =
+    !isNativeToken(token0) &&
+    swapInfo.approvalAddress &&
+    !isAddressEqual(swapInfo.approvalAddress, zeroAddress)
+      ? swapInfo.approvalAddress
+      : undefined
+
+  const [balance, allowance, decimals0, decimals1, prices, batchable] = await Promise.all([
+    isNativeToken(token0)
+      ? publicClient.getBalance({ address: account })
+      : publicClient.readContract({
+          address: token0,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [account],
+        }),
+    spender
+      ? publicClient.readContract({
+          address: token0,
+          abi: erc20Abi,
+          functionName: 'allowance',
+          args: [account, spender],
+        })
+      : undefined,
+    decimalsOf(token0),
+    decimalsOf(token1),
+    readPrices(client, parameters),
+    walletClient && spender && parameters.batch !== 'never'
+      ? supportsAtomicBatch({ walletClient, publicClient }, account, chainId)
+      : false,
+  ])
+
+  const approve = (amount: bigint): SwapCall => ({
+    to: token0,
+    data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender as Address, amount] }),
+  })
+  const needsApproval = allowance !== undefined && allowance < amountIn
+  // A non-zero allowance the token refuses to change (USDT): the approval needs a reset first.
+  const needsReset =
+    needsApproval &&
+    (allowance as bigint) > 0n &&
+    !(await publicClient.call({ account, ...approve(amountIn) }).then(
+      () => true,
+      () => false,
+    ))
+  const approvals = needsApproval ? [...(needsReset ? [approve(0n)] : []), approve(amountIn)] : []
+  const swapCall: SwapCall = {
+    to: swapInfo.transferAddress,
+    data: swapInfo.data,
+    value: swapInfo.transferValue,
+  }
+  const steps: SwapPreviewStep[] = !needsApproval
+    ? ['swap']
+    : batchable
+      ? ['batch']
+      : [...(needsReset ? (['reset'] as const) : []), 'approve', 'swap']
+  const insufficientBalance = balance < amountIn
+
+  const ttl = parameters.quoteTtlMs ?? 10_000
+  return {
+    balance,
+    insufficientBalance,
+    allowance,
+    needsApproval,
+    needsReset,
+    steps,
+    networkFee: insufficientBalance
+      ? undefined
+      : await estimateFee(publicClient, account, [...approvals, swapCall]),
+    priceImpact: priceImpact({
+      amountIn,
+      amountOut: swapInfo.estimateAmount,
+      decimals: [decimals0, decimals1],
+      prices,
+      thresholds: parameters.priceImpactThresholds ?? defaultPriceImpactThresholds,
+    }),
+    decimals: { token0: decimals0, token1: decimals1 },
+    swapInfo,
+    quotedAt,
+    expiresAt: quotedAt + ttl,
+    quoteAge: Math.max(0, Date.now() - quotedAt),
+  }
+}
+
+async function readPrices(client: SwapClient, { token0, token1, prices }: GetSwapPreviewParameters) {
+  const read = (address: Address, known: number | undefined) =>
+    known !== undefined ? known : getTokenPrice(client, { address }).catch(() => undefined)
+  return Promise.all([read(token0, prices?.token0), read(token1, prices?.token1)])
+}
+
+/**
+ * Gas of the calls in order (each on the state the previous left): with
+ * `eth_simulateV1`; where the node lacks it, one `eth_estimateGas` of the
+ * calls run from the account by the outcome probe (a state override), which
+ * slightly overstates them.
+ */
+async function estimateFee(
+  publicClient: PublicClient<Transport, Chain | undefined>,
+  account: Address,
+  calls: SwapCall[],
+): Promise<SwapPreview['networkFee']> {
+  const gasPrice = await publicClient.getGasPrice().catch(() => undefined)
+  if (gasPrice === undefined) return undefined
+  try {
+    const [block] = await simulateBlocks(publicClient, {
+      blocks: [
+        {
+          calls: calls.map((call) => ({
+            from: account,
+            to: call.to,
+            data: call.data,
+            value: call.value ?? 0n,
+          })),
+        },
+      ],
+      validation: false,
+    })
+    const results = block?.calls ?? []
+    if (results.length !== calls.length || results.some((result) => result.status !== 'success'))
+      return undefined
+    const gas = results.reduce((total, result) => total + result.gasUsed, 0n)
+    return { wei: gas * gasPrice, gas, gasPrice, method: 'eth_simulateV1' }
+  } catch {
+    try {
+      const gas = await estimateGas(publicClient, {
+        account,
+        to: account,
+        data: encodeFunctionData({
+          abi: outcomeProbeAbi,
+          functionName: 'probe',
+          args: [calls.map((call) => ({ to: call.to, value: call.value ?? 0n, data: call.data })), [], []],
+        }),
+        stateOverride: [{ address: account, code: outcomeProbeCode }],
+      })
+      return { wei: gas * gasPrice, gas, gasPrice, method: 'eth_estimateGas' }
+    } catch {
+      return undefined
+    }
+  }
+}
+
+function priceImpact({
+  amountIn,
+  amountOut,
+  decimals: [decimals0, decimals1],
+  prices: [price0, price1],
+  thresholds,
+}: {
+  amountIn: bigint
+  amountOut: bigint
+  decimals: [number, number]
+  prices: (number | undefined)[]
+  thresholds: PriceImpactThresholds
+}): SwapPreview['priceImpact'] {
+  if (price0 === undefined || price1 === undefined || price0 <= 0) return undefined
+  const valueIn = Number(formatUnits(amountIn, decimals0)) * price0
+  const valueOut = Number(formatUnits(amountOut, decimals1)) * price1
+  if (!(valueIn > 0)) return undefined
+  const value = 1 - valueOut / valueIn
+  const warning = value >= thresholds.blocking ? 'blocking' : value >= thresholds.high ? 'high' : 'none'
+  return { value, valueIn, valueOut, warning }
+}

@@ -1,0 +1,238 @@
+/**
+ * Resume after a reload, on anvil. A "reload" is a flow that stops where a
+ * page would (the wallet or the node never answers the next request; nothing
+ * after it runs, no clean-up either), then a fresh start from the storage
+ * alone: new clients, the same storage (as `localStorage` survives a reload)
+ * and the same wallet extension.
+ */
+import { createPublicClient, createWalletClient, custom, http, type PublicClient, parseEther } from 'viem'
+import { describe, expect, test } from 'vitest'
+import { jsonRpc } from '../../../test/evm/rpc.js'
+import { setupSwapHarness } from '../../../test/evm/swapHarness.js'
+import type { TestWallet } from '../../../test/evm/wallet.js'
+import { executeSwap } from './executeSwap.js'
+import { createMemoryStorage, getPendingSwaps, type PendingSwap, type SwapStorage } from './pendingSwaps.js'
+import { resumeSwap, settlePendingSwaps } from './resumeSwap.js'
+
+const h = setupSwapHarness()
+const amountIn = parseEther('10')
+const trusted = () => ({ [h.fixture.chain.id]: [h.fixture.router, h.fixture.spender] })
+
+/** Starts a swap that will be cut short; never awaited, as the page that ran it is gone. */
+function startSwap(
+  wallet: TestWallet,
+  storage: SwapStorage,
+  publicClient: PublicClient = h.fixture.publicClient,
+) {
+  const token0 = h.address('TKA')
+  const token1 = h.address('TKB')
+  void executeSwap(h.swapClient(), {
+    walletClient: wallet.walletClient,
+    publicClient,
+    token0,
+    token1,
+    amountIn,
+    acceptedQuote: h.market.quote({ token0, token1, amountIn }),
+    slippage: 0.01,
+    trustedAddresses: trusted(),
+    storage,
+  }).catch(() => {})
+}
+
+async function recordAt(storage: SwapStorage, step: PendingSwap['step']): Promise<PendingSwap> {
+  for (let tries = 0; tries < 200; tries++) {
+    const [record] = await getPendingSwaps(storage)
+    if (record?.step === step) return record
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+  throw new Error(`No record reached ${step}`)
+}
+
+/** The clients of the page after the reload: new objects, the same wallet extension and node. */
+function afterReload(wallet: TestWallet) {
+  return {
+    walletClient: createWalletClient({
+      account: h.fixture.accounts.user.address,
+      transport: custom(wallet.provider),
+      pollingInterval: 50,
+    }),
+    publicClient: createPublicClient({
+      chain: h.fixture.chain,
+      transport: http(h.fixture.rpcUrl),
+      pollingInterval: 50,
+    }),
+  }
+}
+
+async function state() {
+  return {
+    TKA: await h.balance('TKA'),
+    TKB: await h.balance('TKB'),
+    allowance: await h.allowance('TKA'),
+    nonce: await h.nonce(),
+  }
+}
+
+describe('resume after a reload', () => {
+  test('after the approval was mined and before the swap was sent: resume sends exactly one swap', async () => {
+    const storage = createMemoryStorage()
+    const before = await state()
+    // The page dies when the wallet is asked for the swap: the approval is mined, the swap never sent.
+    const wallet = h.wallet({ hang: (method, count) => method === 'eth_sendTransaction' && count === 1 })
+    startSwap(wallet, storage)
+    const record = await recordAt(storage, 'approved')
+    expect(record).toMatchObject({
+      account: h.fixture.accounts.user.address,
+      chainId: h.fixture.chain.id,
+      amountIn: amountIn.toString(),
+      spender: h.fixture.spender,
+      approvalHash: expect.stringMatching(/^0x/),
+    })
+    expect(JSON.stringify(record)).not.toMatch(/private|key|header/i)
+    const middle = await state()
+    expect(middle.allowance).toBe(amountIn)
+    expect(middle.nonce).toBe(before.nonce + 1)
+
+    // The new page: the record is found and is resumable; checking it sends nothing.
+    const clients = afterReload(wallet)
+    const requestsBefore = wallet.sendRequests().length
+    const [checked] = await settlePendingSwaps({ ...clients, storage })
+    expect(checked?.status).toBe('resumable')
+    expect(wallet.sendRequests()).toHaveLength(requestsBefore)
+
+    const quote = h.market.quote({ token0: h.address('TKA'), token1: h.address('TKB'), amountIn })
+    const result = await resumeSwap(h.swapClient(), {
+      ...clients,
+      record,
+      storage,
+      trustedAddresses: trusted(),
+    })
+    expect(result.resumed).toBe('swapped')
+    // Exactly one more transaction, the swap: no second approval.
+    expect(wallet.sendRequests()).toHaveLength(requestsBefore + 1)
+    expect(result.resumed === 'swapped' && result.approvalHash).toBeFalsy()
+    expect(result.resumed === 'swapped' && result.realized.amountOut).toBe(quote?.amountOut)
+    const after = await state()
+    expect(after.nonce).toBe(before.nonce + 2)
+    expect(after.allowance).toBe(0n)
+    expect(after.TKA).toBe(before.TKA - amountIn)
+    expect(after.TKB).toBe(before.TKB + (quote?.amountOut ?? 0n))
+    expect(await getPendingSwaps(storage)).toEqual([])
+  })
+
+  test('after the swap was sent: no second swap, the record settles from the receipt', async () => {
+    const storage = createMemoryStorage()
+    const before = await state()
+    // The page dies while waiting for the swap's receipt: its node never answers again.
+    let dead = false
+    const forward = jsonRpc(h.fixture.rpcUrl)
+    const dying = createPublicClient({
+      chain: h.fixture.chain,
+      pollingInterval: 50,
+      transport: custom({
+        request: ({ method, params }) => (dead ? new Promise<never>(() => {}) : forward(method, params)),
+      }),
+    }) as PublicClient
+    const wallet = h.wallet({
+      // The swap request is the page's last one: it reaches the node, then the page is gone.
+      hang: (method, count) => {
+        if (method === 'eth_sendTransaction' && count === 1) setTimeout(() => (dead = true), 0)
+        return false
+      },
+    })
+    startSwap(wallet, storage, dying)
+    const record = await recordAt(storage, 'swapping')
+    expect(record.swapHash).toMatch(/^0x/)
+    const sent = wallet.sendRequests().length
+    expect(sent).toBe(2)
+
+    const clients = afterReload(wallet)
+    const quote = h.market.quote({ token0: h.address('TKA'), token1: h.address('TKB'), amountIn })
+    const settled = await settlePendingSwaps({ ...clients, storage })
+    expect(settled).toMatchObject([{ status: 'confirmed', receipt: { transactionHash: record.swapHash } }])
+    expect(await getPendingSwaps(storage)).toEqual([])
+    // Resuming the same record (another tab did not see it settle) sends nothing either.
+    const again = await resumeSwap(h.swapClient(), {
+      ...clients,
+      record,
+      storage,
+      trustedAddresses: trusted(),
+    })
+    expect(again).toMatchObject({ resumed: 'settled', status: 'confirmed' })
+    expect(wallet.sendRequests()).toHaveLength(sent)
+    const after = await state()
+    expect(after.nonce).toBe(before.nonce + 2)
+    expect(after.TKB).toBe(before.TKB + (quote?.amountOut ?? 0n))
+    expect(after.TKA).toBe(before.TKA - amountIn)
+  })
+
+  test('a batch sent before the reload settles from the wallet’s status, nothing is sent again', async () => {
+    const storage = createMemoryStorage()
+    const before = await state()
+    // The page dies while waiting for the batch's status; the extension itself lives on.
+    let reloaded = false
+    const wallet = h.wallet({
+      eip5792: {},
+      hang: (method) => method === 'wallet_getCallsStatus' && !reloaded,
+    })
+    startSwap(wallet, storage)
+    const record = await recordAt(storage, 'batching')
+    reloaded = true
+    const settled = await settlePendingSwaps({ ...afterReload(wallet), storage })
+    expect(settled).toMatchObject([{ record: { batchId: record.batchId }, status: 'confirmed' }])
+    expect(await getPendingSwaps(storage)).toEqual([])
+    expect(wallet.batchRequests()).toHaveLength(1)
+    const after = await state()
+    expect(after.nonce).toBe(before.nonce + 2)
+    expect(after.allowance).toBe(0n)
+    expect(after.TKA).toBe(before.TKA - amountIn)
+  })
+
+  test('a resumed swap keeps every check: a recipient redirect from the service is refused', async () => {
+    const storage = createMemoryStorage()
+    const wallet = h.wallet({ hang: (method, count) => method === 'eth_sendTransaction' && count === 1 })
+    startSwap(wallet, storage)
+    const record = await recordAt(storage, 'approved')
+    const quote = h.market.quote({ token0: h.address('TKA'), token1: h.address('TKB'), amountIn })
+    const { encodeFunctionData } = await import('viem')
+    const { swapRouterAbi } = await import('../../mock/routerAbi.js')
+    const block = await h.fixture.publicClient.getBlock()
+    h.server.service.fail({
+      status: 200,
+      endpoint: '/swap/info',
+      times: 1,
+      body: {
+        data: encodeFunctionData({
+          abi: swapRouterAbi,
+          functionName: 'swap',
+          args: [
+            quote?.path ?? [],
+            amountIn,
+            0n,
+            '0x000000000000000000000000000000000000dEaD',
+            block.timestamp + 600n,
+          ],
+        }),
+        transferAddress: h.fixture.router,
+        transferValue: '0',
+        approvalAddress: h.fixture.spender,
+        estimateTransferSeconds: 12,
+        estimateAmount: String(quote?.amountOut),
+        hopsCount: 1,
+        fee: {},
+      },
+    })
+    const clients = afterReload(wallet)
+    const sent = wallet.sendRequests().length
+    const error = await resumeSwap(h.swapClient(), {
+      ...clients,
+      record,
+      storage,
+      trustedAddresses: trusted(),
+    }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ name: 'UnsafeSwapOutcomeError' })
+    expect(wallet.sendRequests()).toHaveLength(sent)
+    // Still resumable: the approval stands and nothing was swapped.
+    expect(await getPendingSwaps(storage)).toHaveLength(1)
+  })
+})

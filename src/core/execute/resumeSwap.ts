@@ -1,0 +1,222 @@
+import { erc20Abi, type Hex, isAddressEqual, type TransactionReceipt } from 'viem'
+import type { SwapClient } from '../client.js'
+import { ensure } from '../errors/parameter.js'
+import { isObject } from '../utils/validate.js'
+import { readBatch, waitForBatch } from './batch.js'
+import { type ExecutionClients, resolveClients } from './chain.js'
+import { type ExecuteSwapParameters, type ExecuteSwapReturnType, runSwap } from './executeSwap.js'
+import {
+  getDefaultStorage,
+  getPendingSwaps,
+  type PendingSwap,
+  removePendingSwap,
+  type SwapStorage,
+} from './pendingSwaps.js'
+import { walletStep } from './walletErrors.js'
+
+/**
+ * Where a recorded execution stands, read from the chain (nothing is sent):
+ * `'confirmed'`, `'reverted'` or `'dropped'` (its transaction is gone, or the
+ * approval it made no longer stands) have settled; `'pending'` waits for a
+ * transaction or a batch in flight; `'resumable'` has a mined approval and no
+ * swap: `resumeSwap` sends the swap.
+ */
+export type PendingSwapStatus = 'confirmed' | 'reverted' | 'dropped' | 'pending' | 'resumable'
+
+export type CheckPendingSwapReturnType = {
+  status: PendingSwapStatus
+  receipt?: TransactionReceipt | undefined
+}
+
+/**
+ * Reads where a recorded execution stands: the receipt of its last
+ * transaction (or its batch's status), and for an approved swap, whether the
+ * allowance still covers it. Sends nothing.
+ *
+ * @example
+ * const { status } = await checkPendingSwap({ walletClient, publicClient }, record)
+ * if (status === 'resumable') await resumeSwap(client, { walletClient, publicClient, record, trustedAddresses })
+ */
+export async function checkPendingSwap(
+  clients: ExecutionClients,
+  record: PendingSwap,
+): Promise<CheckPendingSwapReturnType> {
+  const { publicClient } = clients
+  if (record.step === 'batching' && record.batchId) {
+    const batch = await walletStep('swap', () => readBatch(clients, record.batchId as string))
+    if (batch.status === 'success') return { status: 'confirmed', receipt: batch.receipts.at(-1) }
+    if (batch.status === 'failure') return { status: 'reverted', receipt: batch.receipts.at(-1) }
+    return { status: batch.status === 'pending' ? 'pending' : 'dropped' }
+  }
+  const hash = record.step === 'swapping' ? record.swapHash : (record.approvalHash ?? record.resetHash)
+  if (record.step !== 'approved') {
+    if (!hash) return { status: 'dropped' }
+    const transaction = await transactionState(clients, hash)
+    if (transaction.status !== 'success') return transaction as CheckPendingSwapReturnType
+    if (record.step === 'swapping') return { status: 'confirmed', receipt: transaction.receipt }
+    // A reset alone (no approval after it) leaves nothing to swap with.
+    if (!record.approvalHash) return { status: 'dropped' }
+  }
+  const allowance = record.spender
+    ? await walletStep('approval', () =>
+        publicClient.readContract({
+          address: record.token0,
+          abi: erc20Abi,
+          functionName: 'allowance',
+          args: [record.account, record.spender as `0x${string}`],
+        }),
+      )
+    : 0n
+  return { status: allowance >= BigInt(record.amountIn) ? 'resumable' : 'dropped' }
+}
+
+async function transactionState(
+  { publicClient }: ExecutionClients,
+  hash: Hex,
+): Promise<{ status: 'success' | 'reverted' | 'pending' | 'dropped'; receipt?: TransactionReceipt }> {
+  const receipt = await walletStep('swap', () => publicClient.getTransactionReceipt({ hash })).catch(
+    () => undefined,
+  )
+  if (receipt) return { status: receipt.status === 'success' ? 'success' : 'reverted', receipt }
+  const transaction = await walletStep('swap', () => publicClient.getTransaction({ hash })).catch(
+    () => undefined,
+  )
+  return { status: transaction ? 'pending' : 'dropped' }
+}
+
+export type SettlePendingSwapsParameters = ExecutionClients & {
+  /** Default: `localStorage` in a browser, memory elsewhere (as `executeSwap`'s). */
+  storage?: SwapStorage | undefined
+  /** Default: the public client's chain. */
+  chainId?: number | undefined
+}
+
+export type SettlePendingSwapsReturnType = {
+  record: PendingSwap
+  status: PendingSwapStatus
+  receipt?: TransactionReceipt | undefined
+}[]
+
+/**
+ * The wallet account's recorded executions on the chain, each checked on
+ * chain (nothing is sent); the settled ones (`'confirmed'`, `'reverted'`,
+ * `'dropped'`) are removed from the storage and reported once.
+ *
+ * @example
+ * for (const { record, status } of await settlePendingSwaps({ walletClient, publicClient }))
+ *   if (status === 'resumable') offerToResume(record)
+ */
+export async function settlePendingSwaps(
+  parameters: SettlePendingSwapsParameters,
+): Promise<SettlePendingSwapsReturnType> {
+  const clients = resolveClients(parameters)
+  const storage = parameters.storage ?? getDefaultStorage()
+  const chainId =
+    parameters.chainId ?? parameters.publicClient.chain?.id ?? (await parameters.publicClient.getChainId())
+  const records = await getPendingSwaps(storage, { account: clients.owner, chainId })
+  return Promise.all(
+    records.map(async (record) => {
+      const checked = await checkPendingSwap(clients, record)
+      if (checked.status === 'confirmed' || checked.status === 'reverted' || checked.status === 'dropped')
+        await removePendingSwap(storage, record.id)
+      return { record, ...checked }
+    }),
+  )
+}
+
+export type ResumeSwapParameters = Omit<
+  ExecuteSwapParameters,
+  'token0' | 'token1' | 'amountIn' | 'to' | 'minAmountOut' | 'acceptedQuote' | 'slippage' | 'chainId'
+> & {
+  /** The recorded execution to continue (from `getPendingSwaps` / `usePendingSwaps`). */
+  record: PendingSwap
+}
+
+export type ResumeSwapReturnType =
+  /** The swap was sent now (after a fresh quote and every check): its result. */
+  | ({ resumed: 'swapped' } & ExecuteSwapReturnType)
+  /** Nothing was sent: the execution had already settled, or settled while waited for. */
+  | {
+      resumed: 'settled'
+      status: 'confirmed' | 'reverted' | 'dropped'
+      receipt?: TransactionReceipt | undefined
+    }
+
+/**
+ * Continues a recorded execution from its last confirmed step, after a
+ * reload: a swap already sent is waited for and settled (never sent twice);
+ * an approval in flight is waited for; after a mined approval, the swap is
+ * sent with the recorded amounts and the user's recorded floor, after a fresh
+ * quote and every check of `executeSwap` (the allowlist, the outcome
+ * simulation, the chain). The record is removed once settled.
+ *
+ * @example
+ * import { getDefaultStorage, getPendingSwaps, resumeSwap } from 'token-swap-hooks/core/execute'
+ *
+ * const [record] = await getPendingSwaps(getDefaultStorage(), { account, chainId: 1 })
+ * if (record) await resumeSwap(client, { walletClient, publicClient, record, trustedAddresses })
+ */
+export async function resumeSwap(
+  client: SwapClient,
+  parameters: ResumeSwapParameters,
+): Promise<ResumeSwapReturnType> {
+  const { record, ...rest } = parameters
+  const clients = resolveClients(rest)
+  ensure(
+    isObject(record) && isAddressEqual(record.account, clients.owner),
+    'record',
+    'must be one of this wallet account’s recorded executions',
+    record,
+  )
+  ensure(
+    record.baseUrl === client.baseUrl,
+    'record',
+    `was recorded with ${record.baseUrl}, not this client’s service`,
+    record.baseUrl,
+  )
+  const storage = rest.storage === false ? undefined : (rest.storage ?? getDefaultStorage())
+  const settle = async (status: 'confirmed' | 'reverted' | 'dropped', receipt?: TransactionReceipt) => {
+    if (storage) await removePendingSwap(storage, record.id)
+    return { resumed: 'settled' as const, status, receipt }
+  }
+
+  if (record.step === 'batching' && record.batchId) {
+    const result = await waitForBatch(clients, record.batchId, rest.batchTimeoutMs ?? 300_000).then(
+      (batch) => ({ status: 'confirmed' as const, receipt: batch.receipts.at(-1) }),
+      () => ({ status: 'reverted' as const, receipt: undefined }),
+    )
+    return settle(result.status, result.receipt)
+  }
+  const waitFor = (hash: Hex) =>
+    walletStep(record.step === 'swapping' ? 'swap' : 'approval', () =>
+      clients.publicClient.waitForTransactionReceipt({ hash, confirmations: rest.confirmations ?? 1 }),
+    )
+  if (record.step === 'swapping') {
+    if (!record.swapHash) return settle('dropped')
+    const receipt = await waitFor(record.swapHash)
+    return settle(receipt.status === 'success' ? 'confirmed' : 'reverted', receipt)
+  }
+  if (record.step === 'approving') {
+    const hash = record.approvalHash ?? record.resetHash
+    if (!hash) return settle('dropped')
+    const receipt = await waitFor(hash)
+    if (receipt.status !== 'success') return settle('reverted', receipt)
+  }
+  const state = await checkPendingSwap(clients, { ...record, step: 'approved' })
+  if (state.status !== 'resumable') return settle('dropped')
+  const result = await runSwap(
+    client,
+    {
+      ...rest,
+      chainId: record.chainId,
+      token0: record.token0,
+      token1: record.token1,
+      amountIn: BigInt(record.amountIn),
+      to: record.to,
+      minAmountOut: BigInt(record.minAmountOut),
+      slippage: record.slippage,
+    },
+    { ...record, step: 'approved' },
+  )
+  return { resumed: 'swapped', ...result }
+}

@@ -1,0 +1,147 @@
+'use client'
+
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { useCallback, useRef } from 'react'
+import type { Account, Chain, PublicClient, Transport, WalletClient } from 'viem'
+import type { ExecuteSwapErrorType } from '../../core/execute/executeSwap.js'
+import { getDefaultStorage, type PendingSwap, removePendingSwap } from '../../core/execute/pendingSwaps.js'
+import {
+  type ResumeSwapParameters,
+  type ResumeSwapReturnType,
+  resumeSwap,
+  type SettlePendingSwapsReturnType,
+  settlePendingSwaps,
+} from '../../core/execute/resumeSwap.js'
+import { withoutUndefined } from '../../core/utils/withoutUndefined.js'
+import { useSwapContext } from './useSwapClient.js'
+
+export type UsePendingSwapsParameters = Partial<Omit<ResumeSwapParameters, 'record' | 'onStep'>> & {
+  /** Default: the provider's chain, else the public client's. */
+  chainId?: number | undefined
+  /** Called at every step of a resumed execution. */
+  onStep?: ResumeSwapParameters['onStep']
+}
+
+export type UsePendingSwapsReturnType = {
+  /** The unsettled executions of the wallet's account on the chain: `'resumable'` or `'pending'`. */
+  pendingSwaps: SettlePendingSwapsReturnType
+  /** What the last check settled (confirmed, reverted, dropped) and removed from the storage. */
+  settled: SettlePendingSwapsReturnType
+  /** The check of the records against the chain is running. */
+  isChecking: boolean
+  /** Continues a record from its last confirmed step. A call while a resume is in flight does nothing. */
+  resume: (record: PendingSwap) => void
+  /** As `resume`, resolving with what happened. */
+  resumeAsync: (record: PendingSwap) => Promise<ResumeSwapReturnType>
+  /** The running (or last) resume: TanStack's mutation state. */
+  resumeState: {
+    status: 'idle' | 'pending' | 'success' | 'error'
+    data: ResumeSwapReturnType | undefined
+    error: ExecuteSwapErrorType | null
+  }
+  /** Forgets a record (the user does not want to resume it). */
+  dismiss: (record: PendingSwap) => Promise<void>
+  /** Checks the records again. */
+  refresh: () => void
+}
+
+/**
+ * The executions a reload interrupted, for the connected account and chain.
+ * On mount it reads them from the storage and checks each on chain (receipts,
+ * batch status, the allowance), sending nothing: the settled ones (confirmed,
+ * reverted, dropped) are removed and reported once in `settled`; the others
+ * are `pendingSwaps`, `'pending'` (a transaction in flight) or `'resumable'`
+ * (an approval mined, no swap sent): `resume(record)` sends the swap, after a
+ * fresh quote and every check of `useExecuteSwap`. A swap already sent is
+ * never sent again.
+ *
+ * @example
+ * import { usePendingSwaps } from 'token-swap-hooks/execute'
+ *
+ * const { pendingSwaps, resume, dismiss } = usePendingSwaps()
+ * return pendingSwaps.map(({ record, status }) => (
+ *   <p key={record.id}>
+ *     A swap of {record.amountIn} was interrupted ({status}).
+ *     {status === 'resumable' && <button onClick={() => resume(record)}>Finish it</button>}
+ *     <button onClick={() => dismiss(record)}>Dismiss</button>
+ *   </p>
+ * ))
+ */
+export function usePendingSwaps(parameters: UsePendingSwapsParameters = {}): UsePendingSwapsReturnType {
+  const { client, queryClient, execution } = useSwapContext()
+  const defaults = { ...withoutUndefined(execution), ...withoutUndefined(parameters) } as Partial<
+    Omit<ResumeSwapParameters, 'record'>
+  > & { chainId?: number | undefined }
+  const walletClient = defaults.walletClient as
+    | WalletClient<Transport, Chain | undefined, Account | undefined>
+    | undefined
+  const publicClient = defaults.publicClient as PublicClient<Transport, Chain | undefined> | undefined
+  const storage = defaults.storage === false ? undefined : (defaults.storage ?? getDefaultStorage())
+  const account = walletClient?.account?.address
+  const chainId = defaults.chainId ?? publicClient?.chain?.id
+
+  const queryKey = ['pendingSwaps', { baseUrl: client.baseUrl, account, chainId }] as const
+  const check = useQuery(
+    {
+      queryKey,
+      queryFn: () =>
+        settlePendingSwaps({
+          walletClient: walletClient as NonNullable<typeof walletClient>,
+          publicClient: publicClient as NonNullable<typeof publicClient>,
+          storage,
+          chainId,
+        }),
+      enabled: !!walletClient && !!publicClient && !!account && !!storage,
+      staleTime: 0,
+      gcTime: 0,
+      retry: false,
+    },
+    queryClient,
+  )
+
+  const inFlight = useRef<Promise<ResumeSwapReturnType> | null>(null)
+  const mutation = useMutation<ResumeSwapReturnType, ExecuteSwapErrorType, PendingSwap>(
+    {
+      mutationKey: ['resumeSwap', { baseUrl: client.baseUrl }],
+      mutationFn: (record) =>
+        resumeSwap(client, { ...(defaults as Omit<ResumeSwapParameters, 'record'>), record }),
+      onSettled: () => queryClient.invalidateQueries({ queryKey }),
+    },
+    queryClient,
+  )
+  const { mutateAsync } = mutation
+  const resumeAsync = useCallback(
+    (record: PendingSwap) => {
+      if (inFlight.current) return inFlight.current
+      const promise = mutateAsync(record).finally(() => {
+        inFlight.current = null
+      })
+      inFlight.current = promise
+      return promise
+    },
+    [mutateAsync],
+  )
+  const resume = useCallback((record: PendingSwap) => void resumeAsync(record).catch(() => {}), [resumeAsync])
+  const { refetch } = check
+  const dismiss = useCallback(
+    async (record: PendingSwap) => {
+      if (storage) await removePendingSwap(storage, record.id)
+      await refetch()
+    },
+    [storage, refetch],
+  )
+
+  const all = check.data ?? []
+  return {
+    pendingSwaps: all.filter(({ status }) => status === 'pending' || status === 'resumable'),
+    settled: all.filter(
+      ({ status }) => status === 'confirmed' || status === 'reverted' || status === 'dropped',
+    ),
+    isChecking: check.isFetching,
+    resume,
+    resumeAsync,
+    resumeState: { status: mutation.status, data: mutation.data, error: mutation.error },
+    dismiss,
+    refresh: () => void refetch(),
+  }
+}

@@ -1,0 +1,126 @@
+'use client'
+
+import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query'
+import type { Account, Address, Chain, PublicClient, Transport, WalletClient } from 'viem'
+import type { BatchMode } from '../../core/execute/batch.js'
+import {
+  getSwapPreview,
+  type PriceImpactThresholds,
+  type SwapPreview,
+} from '../../core/execute/getSwapPreview.js'
+import { queryDefaults } from '../../query/defaults.js'
+import type { UseQueryParameters } from '../types.js'
+import { useSwapContext } from './useSwapClient.js'
+import { type UseSwapInfoReturnType, useSwapInfo } from './useSwapInfo.js'
+import { useTokenPrice } from './useTokenPrice.js'
+
+export type UseSwapPreviewParameters = {
+  token0?: Address | undefined
+  token1?: Address | undefined
+  /** In token0's smallest unit (`parseAmount` what the user typed). */
+  amountIn?: bigint | undefined
+  slippage?: number | undefined
+  /** Milliseconds the amount must stay unchanged before the quote is requested; default 300. */
+  debounceMs?: number | undefined
+  /** The user. Default: the wallet's account. */
+  account?: Address | undefined
+  /** Default: the provider's. */
+  walletClient?: WalletClient<Transport, Chain | undefined, Account | undefined> | undefined
+  /** Default: the provider's. */
+  publicClient?: PublicClient<Transport, Chain | undefined> | undefined
+  /** As `useExecuteSwap`'s: tells whether the steps will be one batch. */
+  batch?: BatchMode | undefined
+  /** Default: warn from 5%, block from 15%. */
+  priceImpactThresholds?: PriceImpactThresholds | undefined
+  /** TanStack Query options of the preview (chain reads). */
+  query?: Partial<UseQueryParameters<SwapPreview, Error, SwapPreview>> | undefined
+}
+
+export type UseSwapPreviewReturnType = UseQueryResult<SwapPreview, Error> & {
+  /** The quote the preview is for: `useSwapInfo`'s result (shared cache). */
+  quote: UseSwapInfoReturnType
+}
+
+/**
+ * What the swap button should say before the click, for the current quote
+ * and account (`getSwapPreview`): the balance and `insufficientBalance`,
+ * whether an approval (or a USDT-style reset) is needed and the `steps` the
+ * execution will take (`['approve', 'swap']`, `['swap']`, `['batch']`), the
+ * network fee of the whole flow, the price impact against the service's USD
+ * prices with a warning level, and the quote's age. The quote and prices come
+ * from the same cache as `useSwapInfo` and `useTokenPrice` (no extra request
+ * when the page already shows them); the chain is read through the user's
+ * public client. Waits quietly until tokens, amount, account and public client are there.
+ *
+ * @example
+ * import { useSwapPreview } from 'token-swap-hooks/execute'
+ *
+ * const { data: preview } = useSwapPreview({ token0, token1, amountIn, slippage: 0.01 })
+ * const label = !preview ? 'Swap'
+ *   : preview.insufficientBalance ? 'Insufficient balance'
+ *   : preview.needsApproval && preview.steps[0] !== 'batch' ? `Approve ${symbol}` : 'Swap'
+ */
+export function useSwapPreview(parameters: UseSwapPreviewParameters = {}): UseSwapPreviewReturnType {
+  const { client, queryClient, execution } = useSwapContext()
+  const { token0, token1, amountIn, slippage, batch, priceImpactThresholds } = parameters
+  const walletClient = parameters.walletClient ?? execution.walletClient
+  const publicClient = parameters.publicClient ?? execution.publicClient
+  const account = parameters.account ?? walletClient?.account?.address
+  const quote = useSwapInfo({
+    token0,
+    token1,
+    amountIn,
+    to: account,
+    slippage,
+    debounceMs: parameters.debounceMs,
+  })
+  const price0 = useTokenPrice({ address: token0 })
+  const price1 = useTokenPrice({ address: token1 })
+  const pricesSettled = !price0.isPending && !price1.isPending
+  const chainId = publicClient?.chain?.id
+  const swapInfo = quote.isPlaceholderData ? undefined : quote.data
+
+  const preview = useQuery(
+    {
+      queryKey: [
+        'swapPreview',
+        {
+          baseUrl: client.baseUrl,
+          chainId,
+          account,
+          token0,
+          token1,
+          amountIn: amountIn?.toString(),
+          quotedAt: quote.dataUpdatedAt,
+          prices: [price0.data, price1.data],
+          batch: batch ?? execution.batch,
+          priceImpactThresholds,
+        },
+      ],
+      queryFn: () =>
+        getSwapPreview(client, {
+          publicClient: publicClient as PublicClient<Transport, Chain | undefined>,
+          walletClient,
+          account: account as Address,
+          token0: token0 as Address,
+          token1: token1 as Address,
+          amountIn: amountIn as bigint,
+          slippage,
+          swapInfo,
+          quotedAt: quote.dataUpdatedAt,
+          quoteTtlMs: queryDefaults.swapInfo.staleTime,
+          prices: { token0: price0.data, token1: price1.data },
+          batch: batch ?? execution.batch,
+          priceImpactThresholds,
+        }),
+      enabled: !!swapInfo && !!publicClient && !!account && pricesSettled,
+      placeholderData: keepPreviousData,
+      staleTime: 10_000,
+      retry: 1,
+      ...parameters.query,
+    },
+    queryClient,
+  ) as UseSwapPreviewReturnType
+  preview.quote = quote
+  return preview
+}

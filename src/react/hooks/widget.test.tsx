@@ -1,0 +1,221 @@
+/**
+ * The widget-grade hooks in rendered components, on anvil: useSwapPreview
+ * (what the button says before the click) and usePendingSwaps (an execution a
+ * reload interrupted, resumed by a new component tree with nothing but the
+ * storage).
+ */
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { type Address, createPublicClient, custom, http, type PublicClient, parseEther } from 'viem'
+import { describe, expect, test } from 'vitest'
+import { jsonRpc } from '../../../test/evm/rpc.js'
+import { setupSwapHarness } from '../../../test/evm/swapHarness.js'
+import type { TestWallet } from '../../../test/evm/wallet.js'
+import { createQueryClient } from '../../../test/react.js'
+import { createMemoryStorage, getPendingSwaps, type SwapStorage } from '../../core/execute/pendingSwaps.js'
+import { SwapProvider, type SwapProviderProps } from '../context.js'
+import { useExecuteSwap } from './useExecuteSwap.js'
+import { usePendingSwaps } from './usePendingSwaps.js'
+import { useSwapInfo } from './useSwapInfo.js'
+import { useSwapPreview } from './useSwapPreview.js'
+
+const h = setupSwapHarness()
+
+function Provider({
+  wallet,
+  storage,
+  publicClient,
+  children,
+}: {
+  wallet: TestWallet
+  storage: SwapStorage
+  publicClient?: SwapProviderProps['publicClient']
+  children: React.ReactNode
+}) {
+  return (
+    <SwapProvider
+      client={h.swapClient()}
+      queryClient={createQueryClient()}
+      walletClient={wallet.walletClient}
+      // A new page has its own public client.
+      publicClient={
+        publicClient ??
+        createPublicClient({ chain: h.fixture.chain, transport: http(h.fixture.rpcUrl), pollingInterval: 50 })
+      }
+      trustedAddresses={{ [h.fixture.chain.id]: [h.fixture.router, h.fixture.spender] }}
+      storage={storage}
+    >
+      {children}
+    </SwapProvider>
+  )
+}
+
+/** A swap button as a widget writes it: its label from the preview, its click to useExecuteSwap. */
+function SwapButton({ amountIn, token0 = 'TKA' }: { amountIn: bigint; token0?: 'TKA' | 'ETH' }) {
+  const swap = { token0: h.address(token0), token1: h.address('TKB') as Address, amountIn }
+  const preview = useSwapPreview({ ...swap, slippage: 0.01, debounceMs: 0 })
+  // The page also shows the quote elsewhere: the preview shares its cache.
+  useSwapInfo({ ...swap, to: h.fixture.accounts.user.address, slippage: 0.01, debounceMs: 0 })
+  const { execute, isPending, step } = useExecuteSwap()
+  const p = preview.data
+  const label = !p
+    ? 'Loading…'
+    : p.insufficientBalance
+      ? 'Insufficient balance'
+      : p.steps[0] === 'approve' || p.steps[0] === 'reset'
+        ? `Approve ${token0}`
+        : 'Swap'
+  return (
+    <div>
+      <button
+        type="button"
+        disabled={!p || p.insufficientBalance || isPending}
+        onClick={() => execute({ ...swap, slippage: 0.01, acceptedQuote: p?.swapInfo })}
+      >
+        {label}
+      </button>
+      <p data-testid="steps">{p?.steps.join(',')}</p>
+      <p data-testid="fee">{p?.networkFee ? String(p.networkFee.wei) : ''}</p>
+      <p data-testid="stage">{isPending ? step?.status : ''}</p>
+    </div>
+  )
+}
+
+describe('useSwapPreview', () => {
+  test('Approve vs Swap before the click, the fee, insufficient balance, one quote request per input', async () => {
+    h.server.service.clearLog()
+    const storage = createMemoryStorage()
+    const { rerender } = render(
+      <Provider wallet={h.wallet()} storage={storage}>
+        <SwapButton amountIn={parseEther('10')} />
+      </Provider>,
+    )
+    expect(await screen.findByRole('button', { name: 'Approve TKA' }, { timeout: 5000 })).toBeTruthy()
+    expect(screen.getByTestId('steps').textContent).toBe('approve,swap')
+    expect(BigInt(screen.getByTestId('fee').textContent as string)).toBeGreaterThan(0n)
+    // useSwapInfo and useSwapPreview on one page: one /swap/info request.
+    expect(h.server.service.count('/swap/info')).toBe(1)
+
+    // After an approval of enough, the same button says Swap.
+    await h.approve('TKA', parseEther('100'))
+    rerender(
+      <Provider wallet={h.wallet()} storage={storage}>
+        <SwapButton amountIn={parseEther('20')} />
+      </Provider>,
+    )
+    expect(await screen.findByRole('button', { name: 'Swap' }, { timeout: 5000 })).toBeTruthy()
+
+    rerender(
+      <Provider wallet={h.wallet()} storage={storage}>
+        <SwapButton amountIn={parseEther('5000')} />
+      </Provider>,
+    )
+    const button = await screen.findByRole('button', { name: 'Insufficient balance' }, { timeout: 5000 })
+    expect((button as HTMLButtonElement).disabled).toBe(true)
+  })
+})
+
+describe('usePendingSwaps: resume after a reload', () => {
+  function Pending() {
+    const { pendingSwaps, settled, resume, resumeState } = usePendingSwaps()
+    return (
+      <div>
+        {pendingSwaps.map(({ record, status }) => (
+          <p key={record.id}>
+            <span data-testid="pending">{status}</span>
+            {status === 'resumable' && (
+              <button type="button" onClick={() => resume(record)}>
+                Finish the swap
+              </button>
+            )}
+          </p>
+        ))}
+        <p data-testid="settled">{settled.map(({ status }) => status).join(',')}</p>
+        <p data-testid="resume">{resumeState.status}</p>
+      </div>
+    )
+  }
+
+  test('approval mined, page reloaded before the swap: the new page resumes with exactly one swap', async () => {
+    const storage = createMemoryStorage()
+    const before = { TKA: await h.balance('TKA'), nonce: await h.nonce() }
+    // The first page: its wallet never answers the swap request (the page is gone by then).
+    const first = h.wallet({ hang: (method, count) => method === 'eth_sendTransaction' && count === 1 })
+    const page = render(
+      <Provider wallet={first} storage={storage}>
+        <SwapButton amountIn={parseEther('10')} />
+      </Provider>,
+    )
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve TKA' }, { timeout: 5000 }))
+    await waitFor(async () => expect((await getPendingSwaps(storage))[0]?.step).toBe('approved'), {
+      timeout: 5000,
+    })
+    await waitFor(() => expect(first.sendRequests()).toHaveLength(2)) // the swap request reached the wallet, unanswered
+    page.unmount()
+
+    // The new page: same storage, a new wallet client on the same wallet, nothing else.
+    const second = h.wallet()
+    render(
+      <Provider wallet={second} storage={storage}>
+        <Pending />
+      </Provider>,
+    )
+    expect((await screen.findByTestId('pending', {}, { timeout: 5000 })).textContent).toBe('resumable')
+    expect(second.sendRequests()).toHaveLength(0) // checking sends nothing
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Finish the swap' }))
+      fireEvent.click(screen.getByRole('button', { name: 'Finish the swap' })) // a double click
+    })
+    await waitFor(() => expect(screen.getByTestId('resume').textContent).toBe('success'), { timeout: 10_000 })
+    expect(second.sendRequests()).toHaveLength(1) // one swap, no approval
+    await waitFor(() => expect(screen.queryByTestId('pending')).toBeNull())
+    expect(await getPendingSwaps(storage)).toEqual([])
+    expect(await h.nonce()).toBe(before.nonce + 2)
+    expect(await h.balance('TKA')).toBe(before.TKA - parseEther('10'))
+    expect(await h.allowance('TKA')).toBe(0n)
+  })
+
+  test('swap sent, page reloaded before its receipt: the new page settles it from the receipt, sends nothing', async () => {
+    const storage = createMemoryStorage()
+    const before = { nonce: await h.nonce() }
+    // The first page dies right after its wallet took the swap: its node never answers again.
+    let dead = false
+    const forward = jsonRpc(h.fixture.rpcUrl)
+    const dying = createPublicClient({
+      chain: h.fixture.chain,
+      pollingInterval: 50,
+      transport: custom({
+        request: ({ method, params }) => (dead ? new Promise<never>(() => {}) : forward(method, params)),
+      }),
+    }) as PublicClient
+    const first = h.wallet({
+      hang: (method) => {
+        if (method === 'eth_sendTransaction') setTimeout(() => (dead = true), 0)
+        return false
+      },
+    })
+    const page = render(
+      <Provider wallet={first} storage={storage} publicClient={dying}>
+        <SwapButton amountIn={parseEther('1')} token0="ETH" />
+      </Provider>,
+    )
+    fireEvent.click(await screen.findByRole('button', { name: 'Swap' }, { timeout: 5000 }))
+    await waitFor(async () => expect((await getPendingSwaps(storage))[0]?.step).toBe('swapping'), {
+      timeout: 5000,
+    })
+    page.unmount()
+
+    const second = h.wallet()
+    render(
+      <Provider wallet={second} storage={storage}>
+        <Pending />
+      </Provider>,
+    )
+    await waitFor(() => expect(screen.getByTestId('settled').textContent).toBe('confirmed'), {
+      timeout: 5000,
+    })
+    expect(screen.queryByTestId('pending')).toBeNull()
+    expect(second.sendRequests()).toHaveLength(0)
+    expect(await getPendingSwaps(storage)).toEqual([])
+    expect(await h.nonce()).toBe(before.nonce + 1)
+  })
+})
