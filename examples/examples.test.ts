@@ -4,7 +4,7 @@
 // the registry, is built and served as in production, and is driven in Chromium against the mock
 // service, whose market is built from tokens, pools, router and spender deployed on a real anvil.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join, resolve, sep } from 'node:path'
 import { type Browser, chromium, type Page } from 'playwright-core'
@@ -18,8 +18,15 @@ import { getFreePort, type StartAnvilReturnType, startAnvil } from '../test/evm/
 import { anvilPrivateKeys, deploySwapFixture, type SwapFixture } from '../test/evm/fixture.js'
 
 const root = resolve(import.meta.dirname, '..')
-/** Outside the repository: no parent node_modules to fall back on, no parent lockfile for Next.js to adopt. */
-const workRoot = resolve(process.env.EXAMPLES_WORKDIR ?? join(tmpdir(), 'token-swap-hooks-examples'))
+/**
+ * Outside the repository: no parent node_modules to fall back on, no parent lockfile for Next.js
+ * to adopt. A fresh directory per run (removed afterwards), so that runs sharing a machine never
+ * meet; with EXAMPLES_WORKDIR, that directory, kept, and its node_modules reused by the next run.
+ */
+const keepWorkRoot = Boolean(process.env.EXAMPLES_WORKDIR)
+const workRoot = keepWorkRoot
+  ? resolve(process.env.EXAMPLES_WORKDIR as string)
+  : mkdtempSync(join(tmpdir(), 'token-swap-hooks-examples-'))
 if (workRoot === root || workRoot.startsWith(root + sep))
   throw new Error(`EXAMPLES_WORKDIR must be outside the repository, not ${workRoot}`)
 const tarball = join(workRoot, 'token-swap-hooks.tgz')
@@ -37,12 +44,13 @@ const names: Record<string, string> = {
 
 // Wall-clock seconds of each part, printed at the end.
 const timings: { part: string; seconds: number }[] = []
+const seconds = (since: number) => Math.round((performance.now() - since) / 100) / 10
 async function timed<value>(part: string, run: () => Promise<value>): Promise<value> {
   const start = performance.now()
   try {
     return await run()
   } finally {
-    timings.push({ part, seconds: Math.round((performance.now() - start) / 100) / 10 })
+    timings.push({ part, seconds: seconds(start) })
   }
 }
 
@@ -213,6 +221,7 @@ afterAll(async () => {
   for (const server of servers) await server.stop()
   await mock?.stop()
   await anvil?.stop()
+  if (!keepWorkRoot) rmSync(workRoot, { recursive: true, force: true })
   if (timings.length) {
     console.log(
       ['examples: seconds per part', ...timings.map(({ part, seconds }) => `  ${part}: ${seconds}`)].join(
@@ -345,6 +354,7 @@ describe('vite-swap: a swap page (Vite + React)', () => {
     const before = { tka: await fixture.balanceOf('TKA', user), usdc: await fixture.balanceOf('USDC', user) }
     const swap = page.getByTestId('swap')
     await until('an enabled Swap button', () => swap.isEnabled(), Boolean)
+    const clicked = performance.now()
     await swap.click()
     const outcome = await until(
       'the end of the swap',
@@ -358,6 +368,7 @@ describe('vite-swap: a swap page (Vite + React)', () => {
       60_000,
     )
     expect(outcome, `the swap failed: ${await text(page, 'swap-error')}`).toBe('success')
+    timings.push({ part: 'vite-swap: Swap clicked → success shown', seconds: seconds(clicked) })
     expect(await text(page, 'stage')).toBe('success')
 
     const realizedIn = BigInt((await page.getByTestId('realized-in').getAttribute('data-raw'))!)
@@ -391,10 +402,7 @@ describe('vite-swap: a swap page (Vite + React)', () => {
 
     expect(errors).toEqual([])
     await page.close()
-    timings.push({
-      part: 'vite-swap: drive in Chromium',
-      seconds: Math.round((performance.now() - start) / 100) / 10,
-    })
+    timings.push({ part: 'vite-swap: drive in Chromium', seconds: seconds(start) })
   })
 })
 
@@ -473,9 +481,6 @@ describe('next-app: App Router, SwapProvider in the layout, a server-prefetched 
 
     expect(errors).toEqual([])
     await browserContext.close()
-    timings.push({
-      part: 'next-app: drive in Chromium',
-      seconds: Math.round((performance.now() - start) / 100) / 10,
-    })
+    timings.push({ part: 'next-app: drive in Chromium', seconds: seconds(start) })
   })
 })
