@@ -1,18 +1,42 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import { useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { decodeFunctionData, erc20Abi, parseUnits } from 'viem'
 import { swapRouterAbi } from '../src/mock/routerAbi.js'
 import { SwapWidget } from './SwapWidget.js'
-import { market, storyService, storyWallet, tokens } from './support/storyContext.js'
+import { enabledButton } from './support/play.js'
+import { SwapStoryProvider } from './support/SwapStoryProvider.js'
+import { market, storyService, storyWallet, tokens, withMockService } from './support/storyContext.js'
 import { formatAmount } from './support/ui.js'
 
-function Widget(args: {
+type WidgetArgs = {
   defaultToken0: string
   defaultToken1: string
   defaultAmount: string
   slippage: number
-}) {
-  return <SwapWidget {...args} wallet={storyWallet()} />
+  priceImpactThresholds?: { high: number; blocking: number }
+}
+
+/**
+ * The widget on a page that can be reloaded: a reload mounts a new provider
+ * (a new QueryClient, a new swap client), keeping only what a browser keeps,
+ * the wallet extension and the storage.
+ */
+function Widget(args: WidgetArgs) {
+  const [page, setPage] = useState(1)
+  return (
+    <div>
+      <button type="button" onClick={() => setPage((count) => count + 1)} style={{ marginBottom: 8 }}>
+        Reload the page
+      </button>{' '}
+      <span style={{ fontSize: 12 }} data-testid="page">
+        page load {page}
+      </span>
+      <SwapStoryProvider key={page}>
+        <SwapWidget {...args} wallet={storyWallet()} />
+      </SwapStoryProvider>
+    </div>
+  )
 }
 
 const meta = {
@@ -29,13 +53,17 @@ const meta = {
       description: {
         component: `
 A complete swap widget built only from the public hooks (source: \`stories/SwapWidget.tsx\`):
-token pickers fed by \`useTokens\` (searchable by symbol), a decimals-aware amount
-(\`parseUnits\` / \`formatUnits\`), the live route from \`useSwapRoute\`, USD values from
-\`useTokenPrice\`, the minimum received at the chosen slippage (\`getMinAmountOut\`), the quote's
-age with a refresh button, and a Swap button driving \`useExecuteSwap\` through approve → swap.
+token pickers fed by \`useTokens\` (searchable by symbol), an amount field read with
+\`parseAmount\` (\`1,5\`, \`.5\`, a half-typed \`1.\` all work; nothing crashes), the live route from
+\`useSwapRoute\`, USD values from \`useTokenPrice\`, the minimum received at the chosen slippage
+(\`getMinAmountOut\`), the quote's age with a refresh button, and before the click
+\`useSwapPreview\`: the button says Approve or Swap (or one batch), insufficient balance, the
+network fee of the whole flow, the price impact with its warning. \`useExecuteSwap\` runs
+approve → swap (or one EIP-5792 batch), and offers a changed quote to accept; \`usePendingSwaps\`
+finishes a swap a reload interrupted.
 
 The wallet here is a simulated in-memory EIP-1193 wallet (no extension, no real chain); tick
-"Wallet rejects signatures" to see a rejection.`,
+"Wallet rejects signatures" to see a rejection, "Wallet batches calls" for one-prompt swaps.`,
       },
     },
   },
@@ -87,8 +115,19 @@ export const CompleteSwap: Story = {
       await expect(storyService().count('/swap/route')).toBe(1)
     })
 
+    await step(
+      'before the click: the button says Approve USDC, with the fee and the price impact',
+      async () => {
+        await enabledButton(canvas, 'Approve USDC')
+        await expect(canvas.getByTestId('network-fee')).toHaveTextContent(/≈ 0\.\d+ ETH · approve → swap/)
+        await expect(canvas.getByTestId('price-impact')).toHaveTextContent(/^\d+\.\d\d%$/)
+        // One /swap/info for the preview, whatever else reads the quote.
+        await expect(storyService().count('/swap/info')).toBe(1)
+      },
+    )
+
     await step('swap: approve, then swap, each step visible', async () => {
-      await userEvent.click(canvas.getByRole('button', { name: 'Swap' }))
+      await userEvent.click(canvas.getByRole('button', { name: 'Approve USDC' }))
       await expect(
         await canvas.findByRole('button', { name: /Approving USDC/ }, { timeout: 5000 }),
       ).toBeDisabled()
@@ -121,8 +160,7 @@ export const RejectedSignature: Story = {
     await waitFor(() => expect(canvas.getByLabelText('amount out')).not.toHaveTextContent('–'), {
       timeout: 5000,
     })
-    await waitFor(() => expect(canvas.getByRole('button', { name: 'Swap' })).toBeEnabled())
-    await userEvent.click(canvas.getByRole('button', { name: 'Swap' }))
+    await userEvent.click(await enabledButton(canvas, 'Approve USDC'))
     const alert = await canvas.findByRole('alert', {}, { timeout: 5000 })
     await expect(alert).toHaveTextContent(
       'UserRejectedError: The request was rejected in the wallet (approval).',
@@ -137,8 +175,7 @@ export const NativeIn: Story = {
   args: { defaultToken0: 'ETH', defaultToken1: 'USDC', defaultAmount: '1.5' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await waitFor(() => expect(canvas.getByRole('button', { name: 'Swap' })).toBeEnabled(), { timeout: 5000 })
-    await userEvent.click(canvas.getByRole('button', { name: 'Swap' }))
+    await userEvent.click(await enabledButton(canvas, 'Swap'))
     await expect(await canvas.findByTestId('swap-success', {}, { timeout: 10_000 })).toBeVisible()
     await expect(canvas.queryByTestId('approval-step')).toBeNull()
     await expect(storyWallet().sent).toHaveLength(1)
@@ -155,5 +192,148 @@ export const NoRoute: Story = {
       await canvas.findByText('No route between these tokens.', {}, { timeout: 5000 }),
     ).toBeVisible()
     await expect(canvas.getByRole('button', { name: 'Swap' })).toBeDisabled()
+  },
+}
+
+/** More than the wallet holds: the button says so and cannot be clicked. */
+export const InsufficientBalance: Story = {
+  args: { defaultAmount: '30000' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const button = await canvas.findByRole('button', { name: 'Insufficient USDC balance' }, { timeout: 5000 })
+    await expect(button).toBeDisabled()
+  },
+}
+
+/**
+ * The price impact against the service's USD prices, with this widget's thresholds (0.5%
+ * warns, 2% blocks): a small amount into the long-tail TAIL warns, a large one blocks.
+ */
+export const PriceImpact: Story = {
+  args: {
+    defaultToken0: 'USDC',
+    defaultToken1: 'TAIL',
+    defaultAmount: '1000',
+    priceImpactThresholds: { high: 0.005, blocking: 0.02 },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await waitFor(() => expect(canvas.getByTestId('price-impact')).toHaveTextContent(/\(high\)$/), {
+      timeout: 5000,
+    })
+    await expect(canvas.getByRole('button', { name: 'Approve USDC' })).toBeEnabled()
+    const amount = canvas.getByLabelText('amount')
+    await userEvent.clear(amount)
+    await userEvent.type(amount, '20000')
+    await expect(
+      await canvas.findByRole('button', { name: 'Price impact too high' }, { timeout: 10_000 }),
+    ).toBeDisabled()
+    await expect(canvas.getByTestId('price-impact')).toHaveTextContent(/\(too high to swap\)$/)
+  },
+}
+
+/** A wallet that batches (EIP-5792): one prompt for approval and swap, one atomic batch. */
+export const BatchedSwap: Story = {
+  args: { defaultAmount: '500' },
+  beforeEach: () => storyWallet().setBatching(true),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const button = await enabledButton(canvas, 'Approve USDC and swap')
+    await expect(canvas.getByTestId('network-fee')).toHaveTextContent(/· batch$/)
+    await userEvent.click(button)
+    await expect(await canvas.findByTestId('swap-success', {}, { timeout: 10_000 })).toBeVisible()
+    await expect(canvas.getByTestId('batch-step')).toHaveTextContent(/\(confirmed\)$/)
+    await expect(canvas.queryByTestId('approval-step')).toBeNull()
+    // Both calls went out together: approve(spender, 500 USDC) then the swap.
+    const [approve, swap] = storyWallet().sent
+    await expect(storyWallet().sent).toHaveLength(2)
+    await expect(decodeFunctionData({ abi: erc20Abi, data: approve?.data ?? '0x' }).args[1]).toBe(
+      parseUnits('500', 6),
+    )
+    await expect(swap?.to).toBe(market.router)
+    await expect(storyWallet().allowance(tokens.USDC, market.spender)).toBe(0n)
+  },
+}
+
+/**
+ * The quote moved between what the user saw and the fresh one fetched at the click: a typed
+ * QuoteChangedError with both, nothing signed; accepting the new quote swaps.
+ */
+export const QuoteChanged: Story = {
+  args: { defaultAmount: '1000' },
+  parameters: {
+    mockService: withMockService({
+      setup(service) {
+        // The first fresh /swap/info promises 10% less than the route the user sees.
+        const amountIn = parseUnits('1000', 6)
+        const quote = market.quote({ token0: tokens.USDC, token1: tokens.WETH, amountIn })
+        const real = service.market.quote({ token0: tokens.USDC, token1: tokens.WETH, amountIn })
+        if (!quote || !real) throw new Error('no route')
+        service.fail({
+          status: 200,
+          endpoint: '/swap/info',
+          times: 2, // the preview's request and the click's
+          body: {
+            data: '0x',
+            transferAddress: market.router,
+            transferValue: '0',
+            approvalAddress: market.spender,
+            estimateTransferSeconds: 12,
+            estimateAmount: ((real.amountOut * 9n) / 10n).toString(),
+            hopsCount: 1,
+            fee: {},
+          },
+        })
+      },
+    }),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await enabledButton(canvas, 'Approve USDC'))
+    const changed = await canvas.findByTestId('quote-changed', {}, { timeout: 5000 })
+    await expect(changed).toHaveTextContent(/The quote changed since you saw it: now 0\.\d+ WETH/)
+    await expect(storyWallet().sent).toHaveLength(0)
+    await userEvent.click(within(changed).getByRole('button', { name: 'Accept the new quote' }))
+    await expect(await canvas.findByTestId('swap-success', {}, { timeout: 10_000 })).toBeVisible()
+    await expect(storyWallet().sent).toHaveLength(2)
+  },
+}
+
+/**
+ * The page reloads after the approval was mined and before the swap was sent: the new page
+ * finds the interrupted swap and finishes it with exactly one more transaction.
+ */
+export const ResumeAfterReload: Story = {
+  args: { defaultAmount: '750' },
+  beforeEach: () => storyWallet().interruptNextSwap(),
+  play: async ({ canvasElement, step }) => {
+    const canvas = within(canvasElement)
+    const wallet = storyWallet()
+    const usdcBefore = wallet.balanceOf(tokens.USDC)
+    await step('approve; the page dies when the wallet is asked for the swap', async () => {
+      await userEvent.click(await enabledButton(canvas, 'Approve USDC'))
+      await waitFor(() => expect(canvas.getByRole('button', { name: 'Swapping…' })).toBeDisabled(), {
+        timeout: 10_000,
+      })
+      await expect(wallet.sent).toHaveLength(1) // the approval, mined
+      await waitFor(() => expect(wallet.allowance(tokens.USDC, market.spender)).toBe(parseUnits('750', 6)))
+    })
+    await step('reload: the new page offers to finish the interrupted swap', async () => {
+      await userEvent.click(canvas.getByRole('button', { name: 'Reload the page' }))
+      await expect(canvas.getByTestId('page')).toHaveTextContent('page load 2')
+      const banner = await canvas.findByRole('status', { name: 'interrupted swap' }, { timeout: 5000 })
+      await waitFor(() => expect(banner).toHaveTextContent(/750 USDC → WETH was interrupted \(resumable\)/), {
+        timeout: 5000,
+      })
+      await expect(wallet.sent).toHaveLength(1) // checking sent nothing
+      await userEvent.click(within(banner).getByRole('button', { name: 'Finish the swap' }))
+    })
+    await step('exactly one more transaction: the swap', async () => {
+      await expect(await canvas.findByTestId('resumed', {}, { timeout: 10_000 })).toBeVisible()
+      await expect(wallet.sent).toHaveLength(2)
+      await expect(wallet.sent[1]?.to).toBe(market.router)
+      await waitFor(() => expect(wallet.balanceOf(tokens.USDC)).toBe(usdcBefore - parseUnits('750', 6)))
+      await waitFor(() => expect(canvas.queryByRole('status', { name: 'interrupted swap' })).toBeNull())
+    })
   },
 }

@@ -1,16 +1,17 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
-import { type Address, parseUnits } from 'viem'
-import { useExecuteSwap } from '../src/exports/execute.js'
+import { useEffect, useState, useSyncExternalStore } from 'react'
+import type { Address } from 'viem'
+import { QuoteChangedError, useExecuteSwap, usePendingSwaps, useSwapPreview } from '../src/exports/execute.js'
 import {
   getMinAmountOut,
   NoRouteError,
+  parseAmount,
   type Token,
   useSwapRoute,
   useTokenPrice,
   useTokens,
 } from '../src/exports/index.js'
 import type { SimulatedWallet } from './support/simulatedWallet.js'
-import { ErrorView, formatAmount, RateLimitBanner, tokenDecimals, useNow } from './support/ui.js'
+import { ErrorView, formatAmount, RateLimitBanner, useNow } from './support/ui.js'
 
 export type SwapWidgetProps = {
   /** Symbols preselected in the pickers. */
@@ -19,15 +20,20 @@ export type SwapWidgetProps = {
   defaultAmount?: string
   /** Accepted slippage, 0 to 1. */
   slippage?: number
-  /** The simulated wallet of the story: shown, and switchable to rejecting. */
+  /** The simulated wallet of the story: shown, and switchable to rejecting or batching. */
   wallet: SimulatedWallet
+  /** When the price impact warns and when it blocks the swap. Default 5% and 15%. */
+  priceImpactThresholds?: { high: number; blocking: number }
 }
 
 /**
  * A complete swap widget, built only from the public hooks of token-swap-hooks:
- * token pickers (useTokens), a decimals-aware amount, the live route
- * (useSwapRoute), USD values (useTokenPrice), the minimum received, the
- * quote's age, and approve → swap (useExecuteSwap).
+ * token pickers (useTokens), an amount field parsed with parseAmount, the live
+ * route (useSwapRoute), USD values (useTokenPrice), the minimum received, the
+ * quote's age, what the button will do before the click (useSwapPreview:
+ * Approve or Swap, insufficient balance, network fee, price impact), the
+ * swap itself (useExecuteSwap: approve → swap, or one batch; a changed quote
+ * to accept), and swaps a reload interrupted (usePendingSwaps).
  */
 export function SwapWidget({
   defaultToken0 = 'USDC',
@@ -35,6 +41,7 @@ export function SwapWidget({
   defaultAmount = '',
   slippage = 0.005,
   wallet,
+  priceImpactThresholds,
 }: SwapWidgetProps) {
   const { data: tokens = [], error: tokensError } = useTokens()
   const bySymbol = (symbol: string) => tokens.find((token) => token.symbol === symbol)
@@ -45,26 +52,21 @@ export function SwapWidget({
     if (!token1 && tokens.length) setToken1(bySymbol(defaultToken1))
   })
   const [amount, setAmount] = useState(defaultAmount)
-  const decimals0 = tokenDecimals(token0)
-  const decimals1 = tokenDecimals(token1)
-  const amountIn = useMemo(() => {
-    if (decimals0 === undefined || !/^\d*\.?\d*$/.test(amount) || amount === '' || amount === '.')
-      return undefined
-    try {
-      return parseUnits(amount, decimals0)
-    } catch {
-      return undefined
-    }
-  }, [amount, decimals0])
+  const decimals0 = token0?.decimals
+  const decimals1 = token1?.decimals
+  // What the user typed, or undefined while it is no amount yet ('', '.', 'abc', too many decimals).
+  const amountIn = parseAmount(amount, decimals0)
+  const input = { token0: token0?.address, token1: token1?.address, amountIn }
 
-  const route = useSwapRoute({ token0: token0?.address, token1: token1?.address, amountIn })
+  const route = useSwapRoute(input)
+  const preview = useSwapPreview({ ...input, slippage, priceImpactThresholds })
   const price0 = useTokenPrice({ address: token0?.address })
   const price1 = useTokenPrice({ address: token1?.address })
   const swap = useExecuteSwap()
+  const pending = usePendingSwaps()
   const now = useNow(route.quotedAt !== undefined)
   // The simulated wallet's balances and settings, re-read whenever it changes.
   useSyncExternalStore(wallet.subscribe, () => wallet.version)
-  const rejecting = wallet.rejecting
 
   const amountOut = route.data?.amountOut
   const minReceived = amountOut !== undefined ? getMinAmountOut(amountOut, slippage) : undefined
@@ -74,22 +76,64 @@ export function SwapWidget({
       : ''
   // TanStack's status, refined by the flow's own while it runs: quoting → approving → swapping.
   const stage = swap.isPending ? (swap.step?.status ?? 'quoting') : swap.status
-  const busy = swap.isPending
   const symbolOf = (address: string) =>
     tokens.find((token) => token.address === address)?.symbol ?? address.slice(0, 8)
+  const amountOf = (amount: string, address: string) => {
+    const decimals = tokens.find((token) => token.address === address)?.decimals
+    return decimals === undefined ? amount : formatAmount(BigInt(amount), decimals)
+  }
+  const p = preview.data
+  const blocked = p?.insufficientBalance || p?.priceImpact?.warning === 'blocking'
+  const label =
+    stage === 'quoting'
+      ? 'Getting a fresh quote…'
+      : stage === 'approving'
+        ? `Approving ${token0?.symbol}…`
+        : stage === 'swapping'
+          ? 'Swapping…'
+          : p?.insufficientBalance
+            ? `Insufficient ${token0?.symbol} balance`
+            : p?.priceImpact?.warning === 'blocking'
+              ? 'Price impact too high'
+              : p?.steps[0] === 'batch'
+                ? `Approve ${token0?.symbol} and swap`
+                : p?.needsApproval
+                  ? `Approve ${token0?.symbol}`
+                  : 'Swap'
+  const execute = (acceptedQuote?: { estimateAmount: bigint }) =>
+    token0 &&
+    token1 &&
+    amountIn &&
+    swap.execute({
+      token0: token0.address as Address,
+      token1: token1.address as Address,
+      amountIn,
+      slippage,
+      acceptedQuote: acceptedQuote ?? route.data,
+    })
 
   return (
     <section style={styles.card} aria-label="swap widget">
       <header style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline' }}>
         <h3 style={{ margin: 0 }}>Swap</h3>
-        <label style={{ fontSize: 12 }}>
-          <input
-            type="checkbox"
-            checked={rejecting}
-            onChange={(event) => wallet.setRejecting(event.target.checked)}
-          />{' '}
-          Wallet rejects signatures
-        </label>
+        <span style={{ display: 'flex', flexDirection: 'column', fontSize: 12 }}>
+          <label>
+            <input
+              type="checkbox"
+              checked={wallet.rejecting}
+              onChange={(event) => wallet.setRejecting(event.target.checked)}
+            />{' '}
+            Wallet rejects signatures
+          </label>
+          <label>
+            <input
+              type="checkbox"
+              checked={wallet.batching}
+              onChange={(event) => wallet.setBatching(event.target.checked)}
+            />{' '}
+            Wallet batches calls (EIP-5792)
+          </label>
+        </span>
       </header>
       <p style={styles.note}>
         Simulated in-memory wallet (no extension, no real chain), account{' '}
@@ -97,6 +141,24 @@ export function SwapWidget({
       </p>
       <ErrorView error={tokensError} />
       <RateLimitBanner />
+      {pending.pendingSwaps.map(({ record, status }) => (
+        <div key={record.id} role="status" aria-label="interrupted swap" style={styles.pending}>
+          A swap of {amountOf(record.amountIn, record.token0)} {symbolOf(record.token0)} →{' '}
+          {symbolOf(record.token1)} was interrupted ({status}).{' '}
+          {status === 'resumable' && (
+            <button type="button" onClick={() => pending.resume(record)}>
+              Finish the swap
+            </button>
+          )}{' '}
+          <button type="button" onClick={() => pending.dismiss(record)}>
+            Dismiss
+          </button>
+        </div>
+      ))}
+      {pending.resumeState.status === 'success' && (
+        <p data-testid="resumed">The interrupted swap went through.</p>
+      )}
+      <ErrorView error={pending.resumeState.error} />
 
       <div style={styles.row}>
         <TokenPicker label="From" tokens={tokens} value={token0} onChange={setToken0} />
@@ -105,7 +167,7 @@ export function SwapWidget({
           inputMode="decimal"
           placeholder="0.0"
           value={amount}
-          onChange={(event) => setAmount(event.target.value.replace(',', '.'))}
+          onChange={(event) => setAmount(event.target.value)}
           style={styles.amount}
         />
       </div>
@@ -147,6 +209,17 @@ export function SwapWidget({
               ? `${formatAmount(minReceived, decimals1)} ${token1?.symbol}`
               : ''}
           </dd>
+          <dt>Price impact</dt>
+          <dd data-testid="price-impact" style={{ color: impactColors[p?.priceImpact?.warning ?? 'none'] }}>
+            {p?.priceImpact ? `${(p.priceImpact.value * 100).toFixed(2)}%` : '–'}
+            {p?.priceImpact?.warning === 'high' ? ' (high)' : ''}
+            {p?.priceImpact?.warning === 'blocking' ? ' (too high to swap)' : ''}
+          </dd>
+          <dt>Network fee</dt>
+          <dd data-testid="network-fee">
+            {p?.networkFee ? `≈ ${formatAmount(p.networkFee.wei, 18, 8)} ETH` : '–'}
+            {p ? ` · ${p.steps.join(' → ')}` : ''}
+          </dd>
           <dt>Quote</dt>
           <dd data-testid="quote-age">
             {route.isPlaceholderData || route.isDebouncing
@@ -163,34 +236,33 @@ export function SwapWidget({
 
       <button
         type="button"
-        style={styles.swap}
-        disabled={!route.data || route.isPlaceholderData || !amountIn || !token0 || !token1 || busy}
-        onClick={() =>
-          token0 &&
-          token1 &&
-          amountIn &&
-          swap.execute({
-            token0: token0.address as Address,
-            token1: token1.address as Address,
-            amountIn,
-            slippage,
-            acceptedQuote: route.data,
-          })
-        }
+        style={{ ...styles.swap, ...(blocked ? styles.blocked : {}) }}
+        disabled={!route.data || route.isPlaceholderData || !amountIn || !p || blocked || swap.isPending}
+        onClick={() => execute()}
       >
-        {stage === 'quoting'
-          ? 'Getting a fresh quote…'
-          : stage === 'approving'
-            ? `Approving ${token0?.symbol}…`
-            : stage === 'swapping'
-              ? 'Swapping…'
-              : 'Swap'}
+        {label}
       </button>
 
+      {swap.error instanceof QuoteChangedError && (
+        <p role="alert" data-testid="quote-changed">
+          The quote changed since you saw it: now{' '}
+          {decimals1 !== undefined ? formatAmount(swap.error.newQuote.estimateAmount, decimals1) : ''}{' '}
+          {token1?.symbol}.{' '}
+          <button type="button" onClick={() => execute((swap.error as QuoteChangedError).newQuote)}>
+            Accept the new quote
+          </button>
+        </p>
+      )}
       {swap.step && (
         <ol aria-label="swap steps" style={styles.steps}>
           <li>Quote: {swap.step.swapInfo ? 'fresh quote fetched' : 'fetching…'}</li>
-          {swap.step.swapInfo?.approvalAddress && (
+          {swap.step.mode === 'batch' && (
+            <li data-testid="batch-step">
+              Batch (approve and swap, one signature): {swap.step.batchId ?? swap.step.action}
+              {swap.step.receipt ? ' (confirmed)' : ''}
+            </li>
+          )}
+          {swap.step.mode !== 'batch' && swap.step.swapInfo?.approvalAddress && (
             <li data-testid="approval-step">
               Approval:{' '}
               {swap.step.approvalHash
@@ -200,18 +272,25 @@ export function SwapWidget({
                   : 'allowance already sufficient'}
             </li>
           )}
-          {(swap.step.status === 'swapping' || swap.step.status === 'success') && (
-            <li data-testid="swap-step">
-              Swap:{' '}
-              {swap.step.swapHash
-                ? `${swap.step.swapHash} ${swap.step.receipt ? '(confirmed)' : '(confirming…)'}`
-                : swap.step.action}
-            </li>
-          )}
+          {swap.step.mode !== 'batch' &&
+            (swap.step.status === 'swapping' || swap.step.status === 'success') && (
+              <li data-testid="swap-step">
+                Swap:{' '}
+                {swap.step.swapHash
+                  ? `${swap.step.swapHash} ${swap.step.receipt ? '(confirmed)' : '(confirming…)'}`
+                  : swap.step.action}
+              </li>
+            )}
         </ol>
       )}
-      {swap.status === 'success' && <p data-testid="swap-success">Swap complete.</p>}
-      <ErrorView error={swap.error} />
+      {swap.status === 'success' && swap.data && (
+        <p data-testid="swap-success">
+          Swap complete: received{' '}
+          {decimals1 !== undefined ? formatAmount(swap.data.realized.amountOut, decimals1) : ''}{' '}
+          {token1?.symbol}.
+        </p>
+      )}
+      {!(swap.error instanceof QuoteChangedError) && <ErrorView error={swap.error} />}
       {swap.status === 'error' || swap.status === 'success' ? (
         <button type="button" onClick={swap.reset}>
           New swap
@@ -220,6 +299,8 @@ export function SwapWidget({
     </section>
   )
 }
+
+const impactColors = { none: 'inherit', high: '#a15c00', blocking: '#b3261e' } as const
 
 /** A token select with a search box: type a symbol to narrow the list. */
 function TokenPicker({
@@ -302,4 +383,6 @@ const styles = {
     color: 'white',
   },
   steps: { fontSize: 12, wordBreak: 'break-all', paddingLeft: 18 },
+  blocked: { background: '#b3261e' },
+  pending: { fontSize: 13, background: '#eef3ff', padding: '6px 8px', borderRadius: 8 },
 } as const

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { type Address, encodeFunctionData, parseUnits } from 'viem'
 import { useExecuteSwap } from '../src/exports/execute.js'
-import { useSwapRoute } from '../src/exports/index.js'
+import { parseAmount, useSwapRoute } from '../src/exports/index.js'
 import { swapRouterAbi } from '../src/exports/mock.js'
 import { addressOf, tokenControl } from './support/args.js'
 import { simulatedChainId } from './support/simulatedWallet.js'
@@ -17,10 +17,11 @@ function ExecuteSwapDemo({ token0, token1, amount, slippage, minAmountOut }: Arg
   const decimals0 = market.getToken(token0)?.decimals ?? 18
   const decimals1 = market.getToken(token1)?.decimals ?? 18
   // The quote the user sees: its amount less the slippage is the floor the signed calls must meet.
+  const amountIn = parseAmount(amount, decimals0)
   const route = useSwapRoute({
     token0: addressOf(token0) as `0x${string}`,
     token1: addressOf(token1) as `0x${string}`,
-    amountIn: parseUnits(amount, decimals0),
+    amountIn,
   })
   const stage = isPending ? (step?.status ?? 'quoting') : status
   const busy = isPending
@@ -32,15 +33,16 @@ function ExecuteSwapDemo({ token0, token1, amount, slippage, minAmountOut }: Arg
       </p>
       <button
         type="button"
-        disabled={busy || !route.data}
+        disabled={busy || !route.data || !amountIn}
         onClick={() =>
+          amountIn &&
           execute({
             token0: addressOf(token0) as `0x${string}`,
             token1: addressOf(token1) as `0x${string}`,
-            amountIn: parseUnits(amount, decimals0),
+            amountIn,
             slippage,
             acceptedQuote: route.data,
-            minAmountOut: minAmountOut ? parseUnits(minAmountOut, decimals1) : undefined,
+            minAmountOut: parseAmount(minAmountOut ?? '', decimals1),
           })
         }
       >

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { type Address, parseUnits } from 'viem'
-import { NoRouteError, useLegacyPath } from '../src/exports/index.js'
+import { NoRouteError, parseAmount, useLegacyPath } from '../src/exports/index.js'
 import { addressOf, tokenControl } from './support/args.js'
 import { loadingStory, rateLimitedStory, serverErrorStory } from './support/commonStories.js'
 import { market, storyService, tokens, withMockService } from './support/storyContext.js'
@@ -16,12 +16,8 @@ function LegacyPathDemo({ token0, token1, amount: initialAmount, debounceMs }: A
   // The demo knows the mock market's tokens; a widget reads them with useLegacyTokens.
   const decimalsIn = market.getToken(token0)?.decimals
   const decimalsOut = market.getToken(token1)?.decimals
-  let amountIn: bigint | undefined
-  try {
-    amountIn = decimalsIn !== undefined && amount ? parseUnits(amount, decimalsIn) : undefined
-  } catch {
-    amountIn = undefined
-  }
+  // undefined while the field holds no amount yet ('', '1.', 'abc'): the hook waits quietly.
+  const amountIn = parseAmount(amount, decimalsIn)
   const path = useLegacyPath({ token0: addressOf(token0), token1: addressOf(token1), amountIn, debounceMs })
   const symbolOf = (address: string) => market.getToken(address)?.symbol ?? address
 

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import { expect, userEvent, within } from 'storybook/test'
 import { type Address, parseUnits } from 'viem'
-import { getMinAmountOut, NoRouteError, useSwapInfo } from '../src/exports/index.js'
+import { getMinAmountOut, NoRouteError, parseAmount, useSwapInfo } from '../src/exports/index.js'
 import { addressOf, tokenControl } from './support/args.js'
 import { loadingStory, rateLimitedStory, serverErrorStory } from './support/commonStories.js'
 import { market, simulatedAccount, storyService } from './support/storyContext.js'
@@ -32,12 +32,8 @@ function SwapInfoDemo({ token0, token1, amount: initialAmount, slippage, recipie
   // The demo knows the mock market's tokens; a widget reads them with useTokens.
   const decimalsIn = market.getToken(token0)?.decimals
   const decimalsOut = market.getToken(token1)?.decimals
-  let amountIn: bigint | undefined
-  try {
-    amountIn = decimalsIn !== undefined && amount ? parseUnits(amount, decimalsIn) : undefined
-  } catch {
-    amountIn = undefined
-  }
+  // undefined while the field holds no amount yet ('', '1.', 'abc'): the hook waits quietly.
+  const amountIn = parseAmount(amount, decimalsIn)
   const to = recipient ? (recipient as Address) : undefined
   const info = useSwapInfo({
     token0: addressOf(token0),

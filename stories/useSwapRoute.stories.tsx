@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { parseUnits } from 'viem'
-import { NoRouteError, useSwapRoute } from '../src/exports/index.js'
+import { NoRouteError, parseAmount, useSwapRoute } from '../src/exports/index.js'
 import { addressOf, tokenControl } from './support/args.js'
 import { loadingStory, rateLimitedStory, serverErrorStory } from './support/commonStories.js'
 import { market, storyService } from './support/storyContext.js'
@@ -16,12 +16,8 @@ function SwapRouteDemo({ token0, token1, amount: initialAmount, debounceMs }: Ar
   // The demo knows the mock market's tokens; a widget reads them with useTokens (see SwapWidget).
   const decimalsIn = market.getToken(token0)?.decimals
   const decimalsOut = market.getToken(token1)?.decimals
-  let amountIn: bigint | undefined
-  try {
-    amountIn = decimalsIn !== undefined && amount ? parseUnits(amount, decimalsIn) : undefined
-  } catch {
-    amountIn = undefined
-  }
+  // undefined while the field holds no amount yet ('', '1.', 'abc'): the hook waits quietly.
+  const amountIn = parseAmount(amount, decimalsIn)
   const route = useSwapRoute({ token0: addressOf(token0), token1: addressOf(token1), amountIn, debounceMs })
   const now = useNow(route.quotedAt !== undefined)
   const symbolOf = (address: string) => market.getToken(address)?.symbol ?? address
@@ -80,7 +76,7 @@ while the next one loads (\`isPlaceholderData\`), and the quote is polled every 
 \`\`\`tsx
 import { NoRouteError, useSwapRoute } from 'token-swap-hooks'
 
-const route = useSwapRoute({ token0: WETH, token1: USDC, amountIn: parseUnits(typed, 18) })
+const route = useSwapRoute({ token0: WETH, token1: USDC, amountIn: parseAmount(typed, 18) })
 route.data?.amountOut          // bigint, in USDC's smallest unit
 route.isPlaceholderData        // the previous quote, shown while the next one loads
 route.quotedAt                 // when the shown quote was fetched (ms)

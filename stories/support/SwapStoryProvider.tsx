@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import { SwapProvider, type SwapProviderProps } from '../../src/exports/index.js'
 import { simulatedChainId } from './simulatedWallet.js'
-import { market, storyBaseUrl, storyWallet } from './storyContext.js'
+import { market, storyBaseUrl, storyStorage, storyWallet } from './storyContext.js'
 
 /** Client settings a story may change (rate limit, timeout…); the base URL is the mock's. */
 export type SwapStoryProviderProps = Omit<
@@ -27,6 +27,7 @@ export function SwapStoryProvider({ children, ...props }: SwapStoryProviderProps
       publicClient={wallet.publicClient}
       chainId={simulatedChainId}
       trustedAddresses={{ [simulatedChainId]: [market.router, market.spender] }}
+      storage={storyStorage()}
       {...props}
     >
       {children}

@@ -1,6 +1,6 @@
 import type { Pair, Token } from '../../src/exports/index.js'
 import { sideOf } from './records.js'
-import { ErrorView, tokenDecimals } from './ui.js'
+import { ErrorView } from './ui.js'
 
 type ListQuery<item> = {
   data: item[] | undefined
@@ -35,7 +35,7 @@ export function TokenList({ tokens }: { tokens: ListQuery<Token> }) {
                 <td>{token.symbol}</td>
                 <td>{typeof token.name === 'string' ? token.name : ''}</td>
                 <td align="right" data-testid={`decimals-${token.symbol}`}>
-                  {tokenDecimals(token) ?? '?'}
+                  {(token as { decimals?: number }).decimals ?? '?'}
                 </td>
                 <td>
                   <code style={{ fontSize: 11 }}>{token.address}</code>

@@ -70,6 +70,11 @@ export function createSimulatedWallet({ market, balances = {}, blockTimeMs = 500
     blockNumber: 1n,
     nonce: 0,
     receipts: new Map<Hex, Receipt>(),
+    /** EIP-5792: the wallet batches atomically (wallet_sendCalls). */
+    batching: false,
+    batches: new Map<string, { status: number; receipts: Hex[] }>(),
+    /** The next swap transaction is never answered: the page that asked for it reloads. */
+    interruptNextSwap: false,
     /** The account's native balance at the end of each block, for historical eth_getBalance. */
     nativeAt: new Map<bigint, bigint>(),
     rejecting: false,
@@ -270,6 +275,67 @@ export function createSimulatedWallet({ market, balances = {}, blockTimeMs = 500
     })
   }
 
+  /**
+   * Signs and sends calls; they are mined together after one block time, all
+   * or none (a revert undoes the others, as an atomic batch), each paying gas.
+   */
+  function send(
+    calls: { to: Address; data: Hex; value: bigint }[],
+    onMined?: (status: Receipt['status']) => void,
+  ): Hex[] {
+    const hashes = calls.map((call) => {
+      const hash = keccak256(encodeAbiParameters([{ type: 'uint256' }], [BigInt(++state.nonce)]))
+      state.sent.push({ ...call, hash })
+      return hash
+    })
+    notify()
+    setTimeout(() => {
+      state.blockNumber += 1n
+      const attempt = fork()
+      const logs: Log[][] = []
+      let status: Receipt['status'] = 'success'
+      try {
+        for (const call of calls) logs.push(execute(attempt, call).logs)
+        ledger.balances = attempt.balances
+        ledger.allowances = attempt.allowances
+      } catch {
+        status = 'reverted'
+      }
+      move(ledger, nativeTokenAddress, -gasPerCall * gasPrice * BigInt(calls.length))
+      state.nativeAt.set(state.blockNumber, balanceOf(nativeTokenAddress))
+      for (const [index, call] of calls.entries()) {
+        state.receipts.set(hashes[index] as Hex, {
+          hash: hashes[index] as Hex,
+          blockNumber: state.blockNumber,
+          status,
+          to: call.to,
+          from: simulatedAccount,
+          logs: status === 'success' ? (logs[index] ?? []) : [],
+        })
+      }
+      onMined?.(status)
+      notify()
+    }, blockTimeMs)
+    return hashes
+  }
+
+  const rpcReceipt = (receipt: Receipt) => ({
+    transactionHash: receipt.hash,
+    transactionIndex: '0x0',
+    blockHash: blockHash(receipt.blockNumber),
+    blockNumber: numberToHex(receipt.blockNumber),
+    from: receipt.from,
+    to: receipt.to,
+    cumulativeGasUsed: numberToHex(gasPerCall),
+    gasUsed: numberToHex(gasPerCall),
+    effectiveGasPrice: numberToHex(gasPrice),
+    contractAddress: null,
+    logs: receipt.logs.map((log, index) => rpcLog(log, index, receipt)),
+    logsBloom: `0x${'0'.repeat(512)}`,
+    status: receipt.status === 'success' ? '0x1' : '0x0',
+    type: '0x2',
+  })
+
   const provider = {
     async request({ method, params }: { method: string; params?: unknown }): Promise<unknown> {
       const [first, second] = (params ?? []) as [
@@ -316,56 +382,51 @@ export function createSimulatedWallet({ market, balances = {}, blockTimeMs = 500
           const tx = first as { to: Address; data: Hex; value?: Hex; chainId?: Hex }
           if (tx.chainId !== undefined && BigInt(tx.chainId) !== BigInt(simulatedChainId))
             throw Object.assign(new Error(`Invalid chainId ${tx.chainId}.`), { code: -32602 })
-          const value = BigInt(tx.value ?? '0x0')
-          const hash = keccak256(encodeAbiParameters([{ type: 'uint256' }], [BigInt(++state.nonce)]))
-          state.sent.push({ to: tx.to, data: tx.data, value, hash })
-          notify()
-          // Mined after one block time: the effects apply then (or the transaction reverts); gas is paid either way.
-          setTimeout(() => {
-            state.blockNumber += 1n
-            let status: Receipt['status'] = 'success'
-            let logs: Log[] = []
-            const attempt = fork()
-            try {
-              logs = execute(attempt, { to: tx.to, data: tx.data, value }).logs
-              ledger.balances = attempt.balances
-              ledger.allowances = attempt.allowances
-            } catch {
-              status = 'reverted'
-            }
-            move(ledger, nativeTokenAddress, -gasPerCall * gasPrice)
-            state.nativeAt.set(state.blockNumber, balanceOf(nativeTokenAddress))
-            state.receipts.set(hash, {
-              hash,
-              blockNumber: state.blockNumber,
-              status,
-              to: tx.to,
-              from: simulatedAccount,
-              logs,
-            })
-            notify()
-          }, blockTimeMs)
+          if (state.interruptNextSwap && isAddressEqual(tx.to, market.router)) {
+            state.interruptNextSwap = false
+            return new Promise<never>(() => {})
+          }
+          const [hash] = send([{ to: tx.to, data: tx.data, value: BigInt(tx.value ?? '0x0') }])
           return hash
+        }
+        case 'wallet_getCapabilities':
+          if (!state.batching) throw Object.assign(new Error('Method not found'), { code: -32601 })
+          return { [numberToHex(simulatedChainId)]: { atomic: { status: 'supported' } } }
+        case 'wallet_sendCalls': {
+          if (!state.batching) throw Object.assign(new Error('Method not found'), { code: -32601 })
+          if (state.rejecting) throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
+          const [request] = (params ?? []) as [
+            { chainId: Hex; calls: { to: Address; data: Hex; value?: Hex }[] },
+          ]
+          if (BigInt(request.chainId) !== BigInt(simulatedChainId))
+            throw Object.assign(new Error(`Invalid chainId ${request.chainId}.`), { code: -32602 })
+          const id = keccak256(toHex(`batch-${state.batches.size + 1}`))
+          const hashes = send(
+            request.calls.map((call) => ({
+              to: call.to,
+              data: call.data,
+              value: BigInt(call.value ?? '0x0'),
+            })),
+            (status) => state.batches.set(id, { status: status === 'success' ? 200 : 500, receipts: hashes }),
+          )
+          state.batches.set(id, { status: 100, receipts: [] })
+          return { id }
+        }
+        case 'wallet_getCallsStatus': {
+          const batch = state.batches.get(first as string)
+          if (!batch) throw Object.assign(new Error('Unknown bundle id'), { code: 5730 })
+          return {
+            version: '2.0.0',
+            id: first,
+            chainId: numberToHex(simulatedChainId),
+            atomic: true,
+            status: batch.status,
+            receipts: batch.receipts.map((hash) => rpcReceipt(state.receipts.get(hash) as Receipt)),
+          }
         }
         case 'eth_getTransactionReceipt': {
           const receipt = state.receipts.get(first as Hex)
-          if (!receipt) return null
-          return {
-            transactionHash: receipt.hash,
-            transactionIndex: '0x0',
-            blockHash: blockHash(receipt.blockNumber),
-            blockNumber: numberToHex(receipt.blockNumber),
-            from: receipt.from,
-            to: receipt.to,
-            cumulativeGasUsed: numberToHex(gasPerCall),
-            gasUsed: numberToHex(gasPerCall),
-            effectiveGasPrice: numberToHex(gasPrice),
-            contractAddress: null,
-            logs: receipt.logs.map((log, index) => rpcLog(log, index, receipt)),
-            logsBloom: `0x${'0'.repeat(512)}`,
-            status: receipt.status === 'success' ? '0x1' : '0x0',
-            type: '0x2',
-          }
+          return receipt ? rpcReceipt(receipt) : null
         }
         case 'eth_getTransactionByHash': {
           const index = state.sent.findIndex((tx) => tx.hash === first)
@@ -416,6 +477,18 @@ export function createSimulatedWallet({ market, balances = {}, blockTimeMs = 500
     },
     get rejecting() {
       return state.rejecting
+    },
+    /** EIP-5792 on or off: with it, approval and swap go as one atomic batch. */
+    setBatching(batching: boolean) {
+      state.batching = batching
+      notify()
+    },
+    get batching() {
+      return state.batching
+    },
+    /** The next swap transaction is never answered, as when the page reloads while the wallet is open. */
+    interruptNextSwap() {
+      state.interruptNextSwap = true
     },
     /** Changes with every sent, mined or setting change: a snapshot for useSyncExternalStore. */
     get version() {

@@ -1,3 +1,4 @@
+import { createMemoryStorage, type SwapStorage } from '../../src/core/execute/pendingSwaps.js'
 import { createMockMarket } from '../../src/mock/createMockMarket.js'
 import { createMockService } from '../../src/mock/createMockService.js'
 import { createSwapHandlers } from '../../src/mock/createSwapHandlers.js'
@@ -19,7 +20,7 @@ export type MockServiceParameters = MockServiceOptions & {
   setup?: ((service: MockService) => void) | undefined
 }
 
-let current: { service: MockService; wallet: SimulatedWallet } | undefined
+let current: { service: MockService; wallet: SimulatedWallet; storage: SwapStorage } | undefined
 
 /** Gives every story a fresh mock service (behind MSW) and a fresh simulated wallet. */
 export function installStoryMocks(
@@ -41,7 +42,7 @@ export function installStoryMocks(
       [tokens.LINK]: 1_000n * 10n ** 18n,
     },
   })
-  current = { service, wallet }
+  current = { service, wallet, storage: createMemoryStorage() }
 }
 
 /** The current story's mock service: its request log, its knobs. */
@@ -54,6 +55,15 @@ export function storyService(): MockService {
 export function storyWallet(): SimulatedWallet {
   if (!current) throw new Error('No story wallet: installStoryMocks runs in the preview’s beforeEach.')
   return current.wallet
+}
+
+/**
+ * The current story's storage of pending swaps: it survives a "reload" of the
+ * widget inside the story, as `localStorage` survives a page reload.
+ */
+export function storyStorage(): SwapStorage {
+  if (!current) throw new Error('No story storage: installStoryMocks runs in the preview’s beforeEach.')
+  return current.storage
 }
 
 /** Typed `parameters.mockService` for a story. */

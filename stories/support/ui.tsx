@@ -1,13 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react'
 import { formatUnits } from 'viem'
-import { type Token, useRateLimitState } from '../../src/exports/index.js'
-
-/** The decimals a token record carries (the spec does not name the field: numbers or numeric strings). */
-export function tokenDecimals(token: Token | undefined): number | undefined {
-  const value = token?.decimals
-  const decimals = typeof value === 'string' ? Number(value) : value
-  return typeof decimals === 'number' && Number.isInteger(decimals) && decimals >= 0 ? decimals : undefined
-}
+import { useRateLimitState } from '../../src/exports/index.js'
 
 /** A bigint amount in a token's units, trimmed to a readable precision. */
 export function formatAmount(amount: bigint, decimals: number, digits = 6): string {
