@@ -135,8 +135,6 @@ function stage(name: string): string {
   mkdirSync(to, { recursive: true })
   for (const entry of readdirSync(to))
     if (entry !== 'node_modules') rmSync(join(to, entry), { recursive: true })
-  // The tarball's version does not change between builds: make npm unpack the new one.
-  rmSync(join(to, 'node_modules', 'token-swap-hooks'), { recursive: true, force: true })
   const skipped = new Set([
     'node_modules',
     'dist',
@@ -149,8 +147,10 @@ function stage(name: string): string {
   return to
 }
 
+// As the examples' READMEs say: naming the tarball makes npm unpack it even when a copy of the same
+// version is in node_modules already (a plain `npm install` would keep that one).
 const npmInstall = (cwd: string) =>
-  run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd })
+  run('npm', ['install', '../token-swap-hooks.tgz', '--no-audit', '--no-fund', '--loglevel=error'], { cwd })
 
 /** Polls until `read` returns a value that passes `check` (or times out with the last value). */
 async function until<value>(
