@@ -14,16 +14,16 @@ const packageJson = JSON.parse(readFileSync('package.json', 'utf8'))
 const isPackage = (name) => (specifier) => specifier === name || specifier.startsWith(`${name}/`)
 const rules = {
   msw: isPackage('msw'),
-  'a node: module': (specifier) => specifier.startsWith('node:'),
+  'node: modules': (specifier) => specifier.startsWith('node:'),
   react: (specifier) => isPackage('react')(specifier) || isPackage('@tanstack/react-query')(specifier),
 }
 // Entry name → what its JS and its types must never reach.
 const entries = {
-  index: ['msw', 'a node: module'],
-  execute: ['msw', 'a node: module'],
-  core: ['msw', 'a node: module', 'react'],
-  coreExecute: ['msw', 'a node: module', 'react'],
-  query: ['msw', 'a node: module', 'react'],
+  index: ['msw', 'node: modules'],
+  execute: ['msw', 'node: modules'],
+  core: ['msw', 'node: modules', 'react'],
+  coreExecute: ['msw', 'node: modules', 'react'],
+  query: ['msw', 'node: modules', 'react'],
   mock: ['msw', 'react'],
   mockMsw: ['react'],
 }
