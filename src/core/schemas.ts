@@ -164,12 +164,22 @@ export const routeSchema = /* @__PURE__ */ schema((value, issues, at): Route => 
   return { path, amountOut: amount_out } as Route
 })
 
+/**
+ * The swap a quote was fetched for. The library sets it on every quote it
+ * fetches (the service does not send it), so that a quote cannot pass for
+ * another amount's: `executeSwap` refuses an `acceptedQuote` for other tokens
+ * or another `amountIn`.
+ */
+export type QuoteRequest = { token0: Address; token1: Address; amountIn: bigint }
+
 /** A route from token0 to token1. */
 export type Route = {
   /** Token addresses from token0 to token1, intermediate tokens between. */
   path: Address[]
   /** The estimated output, in token1's smallest unit. */
   amountOut: bigint
+  /** The swap this route was fetched for (set by `getSwapRoute`). */
+  quotedFor?: QuoteRequest | undefined
 }
 
 const legacyPathFields = /* @__PURE__ */ record({
@@ -192,6 +202,8 @@ export type LegacyPath = {
   path: Address[]
   /** `undefined` when the service sent only the path. */
   amountOut: bigint | undefined
+  /** The swap this path was fetched for (set by `getLegacyPath`). */
+  quotedFor?: QuoteRequest | undefined
 }
 
 // ---------------------------------------------------------------------------
@@ -230,6 +242,8 @@ export type SwapInfo = {
   hopsCount: number
   /** Fee details; the spec does not show their fields, so they are kept as sent. */
   fee: Record<string, unknown>
+  /** The swap this info was fetched for (set by `getSwapInfo`). */
+  quotedFor?: QuoteRequest | undefined
 }
 
 // ---------------------------------------------------------------------------

@@ -54,7 +54,11 @@ describe.each(transports)('the real client against the mock (%s)', (_, setup) =>
     const amountIn = parseUnits('250', 18)
     const route = await getSwapRoute(clientFor(), { token0: TAIL, token1: USDT, amountIn })
     const quote = market.quote({ token0: TAIL, token1: USDT, amountIn })!
-    expect(route).toEqual({ path: quote.path, amountOut: quote.amountOut })
+    expect(route).toEqual({
+      path: quote.path,
+      amountOut: quote.amountOut,
+      quotedFor: { token0: TAIL, token1: USDT, amountIn },
+    })
     expect(typeof route.amountOut).toBe('bigint')
     expect(route.path).toHaveLength(4)
   })
@@ -135,7 +139,11 @@ describe.each(transports)('the real client against the mock (%s)', (_, setup) =>
     const amountIn = parseUnits('1', 8)
     const path = await getLegacyPath(clientFor(), { token0: mockTokenAddresses.WBTC, token1: TAIL, amountIn })
     const quote = market.quote({ token0: mockTokenAddresses.WBTC, token1: TAIL, amountIn })!
-    expect(path).toEqual({ path: quote.path, amountOut: quote.amountOut })
+    expect(path).toEqual({
+      path: quote.path,
+      amountOut: quote.amountOut,
+      quotedFor: { token0: mockTokenAddresses.WBTC, token1: TAIL, amountIn },
+    })
     const pairs = await getLegacyPairs(clientFor())
     expect(pairs.map((pair) => pair.address)).toEqual(
       market.pairs.filter((pair) => !market.isPairBlacklisted(pair)).map((pair) => pair.address),

@@ -249,7 +249,7 @@ describe('outside React', () => {
     )
     const queryClient = new QueryClient()
     const data = await queryClient.fetchQuery(getSwapRouteQueryOptions(client, route))
-    expect(data).toEqual({ path: [WETH, USDC], amountOut: 42n })
+    expect(data).toEqual({ path: [WETH, USDC], amountOut: 42n, quotedFor: route })
     await queryClient.fetchQuery(getSwapRouteQueryOptions(client, route))
     expect(requests).toHaveLength(1)
   })

@@ -91,7 +91,11 @@ describe('SSR: a dehydrated QueryClient state, through JSON (issue 10, item 7)',
       browser.getQueryData(
         getSwapRouteQueryOptions(client, { token0: WETH, token1: USDC, amountIn: 10n ** 18n }).queryKey,
       ),
-    ).toEqual({ path: [WETH, USDC], amountOut: 2n ** 200n })
+    ).toEqual({
+      path: [WETH, USDC],
+      amountOut: 2n ** 200n,
+      quotedFor: { token0: WETH, token1: USDC, amountIn: 10n ** 18n },
+    })
     expect(browser.getQueryCache().get(ownHash(customKey))?.state.data).toEqual({ value: 7n, text: '7' })
     expect(browser.getQueryCache().getAll()).toHaveLength(3)
   })

@@ -21,7 +21,11 @@ describe('getLegacyPath', () => {
     [[WETH, DAI, USDC], undefined],
   ])('reads %o', async (body, amountOut) => {
     reply(body)
-    expect(await getLegacyPath(client, parameters)).toEqual({ path: [WETH, DAI, USDC], amountOut })
+    expect(await getLegacyPath(client, parameters)).toEqual({
+      path: [WETH, DAI, USDC],
+      amountOut,
+      quotedFor: parameters,
+    })
     expect(queryOf(requests[0] as Request)).toEqual([
       ['token0', WETH],
       ['token1', USDC],

@@ -2,8 +2,9 @@ import type { Address } from 'viem'
 import type { SwapClient } from '../client.js'
 import type { InvalidParameterErrorType } from '../errors/parameter.js'
 import { type NoRouteErrorType, type RequestErrorType, toNoRouteError } from '../errors/request.js'
-import { type LegacyPath, legacyPathSchema } from '../schemas.js'
+import { type LegacyPath, legacyPathSchema, type QuoteRequest } from '../schemas.js'
 import type { RequestOptions } from '../types.js'
+import { withQuotedFor } from '../utils/quotedFor.js'
 import { assertRouteParameters } from '../utils/validate.js'
 import { toWireQuery, type WireNames } from '../utils/wireQuery.js'
 
@@ -23,7 +24,8 @@ export const getLegacyPathWireNames = {
   amountIn: 'amount_in',
 } as const satisfies WireNames<GetLegacyPathParameters>
 
-export type GetLegacyPathReturnType = LegacyPath
+/** The legacy path, with the swap it was fetched for (`quotedFor`). */
+export type GetLegacyPathReturnType = LegacyPath & { quotedFor: QuoteRequest }
 
 export type GetLegacyPathErrorType = InvalidParameterErrorType | NoRouteErrorType | RequestErrorType
 
@@ -42,12 +44,13 @@ export async function getLegacyPath(
 ): Promise<GetLegacyPathReturnType> {
   assertRouteParameters(parameters)
   try {
-    return await client.request({
+    const quote = await client.request({
       endpoint: '/get_path',
       query: toWireQuery(getLegacyPathWireNames, parameters),
       signal: options.signal,
       schema: legacyPathSchema,
     })
+    return withQuotedFor(quote, parameters)
   } catch (error) {
     throw toNoRouteError(error, parameters.token0, parameters.token1)
   }

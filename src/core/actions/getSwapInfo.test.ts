@@ -45,6 +45,8 @@ describe('getSwapInfo', () => {
       estimateAmount: 3_000_000_000n,
       hopsCount: 1,
       fee: { protocol: '0.003', gas: { units: 150000 } },
+      // Not sent by the service: the swap this info was fetched for.
+      quotedFor: { token0: WETH, token1: USDC, amountIn: parameters.amountIn },
     })
   })
 

@@ -2,8 +2,9 @@ import type { Address } from 'viem'
 import type { SwapClient } from '../client.js'
 import type { InvalidParameterErrorType } from '../errors/parameter.js'
 import { type NoRouteErrorType, type RequestErrorType, toNoRouteError } from '../errors/request.js'
-import { type SwapInfo, swapInfoSchema } from '../schemas.js'
+import { type QuoteRequest, type SwapInfo, swapInfoSchema } from '../schemas.js'
 import type { RequestOptions } from '../types.js'
+import { withQuotedFor } from '../utils/quotedFor.js'
 import { assertAddress, assertDeadline, assertRouteParameters, assertSlippage } from '../utils/validate.js'
 import { toWireQuery, type WireNames } from '../utils/wireQuery.js'
 
@@ -32,7 +33,8 @@ export const getSwapInfoWireNames = {
   deadline: 'deadline',
 } as const satisfies WireNames<GetSwapInfoParameters>
 
-export type GetSwapInfoReturnType = SwapInfo
+/** The swap info, with the swap it was fetched for (`quotedFor`). */
+export type GetSwapInfoReturnType = SwapInfo & { quotedFor: QuoteRequest }
 
 export type GetSwapInfoErrorType = InvalidParameterErrorType | NoRouteErrorType | RequestErrorType
 
@@ -53,12 +55,13 @@ export async function getSwapInfo(
 ): Promise<GetSwapInfoReturnType> {
   assertSwapInfoParameters(parameters)
   try {
-    return await client.request({
+    const quote = await client.request({
       endpoint: '/swap/info',
       query: toWireQuery(getSwapInfoWireNames, parameters),
       signal: options.signal,
       schema: swapInfoSchema,
     })
+    return withQuotedFor(quote, parameters)
   } catch (error) {
     // The spec shows no status codes here; a 404 is read as on /swap/route: no path.
     throw toNoRouteError(error, parameters.token0, parameters.token1)

@@ -19,7 +19,12 @@ describe('getSwapRoute', () => {
       ),
     )
     const route = await getSwapRoute(client, { token0: WETH, token1: USDC, amountIn: 10n ** 18n })
-    expect(route).toEqual({ path: [WETH, DAI, USDC], amountOut: 3_000_123_456n })
+    expect(route).toEqual({
+      path: [WETH, DAI, USDC],
+      amountOut: 3_000_123_456n,
+      // Not sent by the service: the swap this route was fetched for.
+      quotedFor: { token0: WETH, token1: USDC, amountIn: 10n ** 18n },
+    })
     expect(requests).toHaveLength(1)
     expect(requests[0]?.method).toBe('GET')
     expect(queryOf(requests[0] as Request)).toEqual([

@@ -2,8 +2,9 @@ import type { Address } from 'viem'
 import type { SwapClient } from '../client.js'
 import type { InvalidParameterErrorType } from '../errors/parameter.js'
 import { type NoRouteErrorType, type RequestErrorType, toNoRouteError } from '../errors/request.js'
-import { type Route, routeSchema } from '../schemas.js'
+import { type QuoteRequest, type Route, routeSchema } from '../schemas.js'
 import type { RequestOptions } from '../types.js'
+import { withQuotedFor } from '../utils/quotedFor.js'
 import { assertRouteParameters } from '../utils/validate.js'
 import { toWireQuery, type WireNames } from '../utils/wireQuery.js'
 
@@ -23,7 +24,8 @@ export const getSwapRouteWireNames = {
   amountIn: 'amount_in',
 } as const satisfies WireNames<GetSwapRouteParameters>
 
-export type GetSwapRouteReturnType = Route
+/** The route, with the swap it was fetched for (`quotedFor`). */
+export type GetSwapRouteReturnType = Route & { quotedFor: QuoteRequest }
 
 export type GetSwapRouteErrorType = InvalidParameterErrorType | NoRouteErrorType | RequestErrorType
 
@@ -49,12 +51,13 @@ export async function getSwapRoute(
 ): Promise<GetSwapRouteReturnType> {
   assertRouteParameters(parameters)
   try {
-    return await client.request({
+    const quote = await client.request({
       endpoint: '/swap/route',
       query: toWireQuery(getSwapRouteWireNames, parameters),
       signal: options.signal,
       schema: routeSchema,
     })
+    return withQuotedFor(quote, parameters)
   } catch (error) {
     throw toNoRouteError(error, parameters.token0, parameters.token1)
   }

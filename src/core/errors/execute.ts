@@ -1,5 +1,5 @@
 import type { Address, Hex, TransactionReceipt } from 'viem'
-import type { SwapInfo } from '../schemas.js'
+import type { QuoteRequest, SwapInfo } from '../schemas.js'
 import { BaseError } from './base.js'
 
 /** Where in the swap flow an error happened. */
@@ -242,7 +242,7 @@ export class QuoteChangedError extends ExecuteSwapError {
   /** The amount the user accepted (`acceptedQuote`'s `estimateAmount` or `amountOut`). */
   acceptedAmount: bigint
   /** The fresh quote: its `estimateAmount` is what the swap would now give. */
-  newQuote: SwapInfo
+  newQuote: SwapInfo & { quotedFor: QuoteRequest }
   /** The floor the fresh quote missed: the accepted amount less the slippage. */
   minAmountOut: bigint
 
@@ -250,7 +250,7 @@ export class QuoteChangedError extends ExecuteSwapError {
     acceptedAmount,
     newQuote,
     minAmountOut,
-  }: { acceptedAmount: bigint; newQuote: SwapInfo; minAmountOut: bigint }) {
+  }: { acceptedAmount: bigint; newQuote: SwapInfo & { quotedFor: QuoteRequest }; minAmountOut: bigint }) {
     super('The quote changed since it was shown: accept the new one to swap.', {
       metaMessages: [
         `Shown: ${acceptedAmount}`,

@@ -68,7 +68,7 @@ describe('a wallet that batches atomically (EIP-5792)', () => {
     expect(error).toBeUndefined()
     expect(sent).toHaveLength(0) // no eth_sendTransaction from the dapp: one prompt
     expect(batches).toHaveLength(1)
-    const [request] = batches[0]?.params as [
+    const [request] = (batches[0] as { params: unknown }).params as [
       { atomicRequired: boolean; chainId: string; calls: { to: Address; data: `0x${string}` }[] },
     ]
     expect(request.atomicRequired).toBe(true)

@@ -12,6 +12,7 @@ import { testErc20Abi } from '../../../test/evm/abis.js'
 import { setupSwapHarness } from '../../../test/evm/swapHarness.js'
 import type { TestWallet } from '../../../test/evm/wallet.js'
 import { swapRouterAbi } from '../../mock/routerAbi.js'
+import { getSwapRoute } from '../actions/getSwapRoute.js'
 import type { SwapClient } from '../client.js'
 import {
   ChainMismatchError,
@@ -447,6 +448,44 @@ describe('executeSwap on a real chain', () => {
     })
     expect(retried.error).toBeUndefined()
     expect(retried.result?.realized.amountOut).toBe(expected.amountOut)
+  })
+
+  test('a quote fetched for another amount cannot set the floor: refused, nothing sent', async () => {
+    const TKA = h.address('TKA')
+    const USDC = h.address('USDC')
+    // The route on screen while the next amount's loads (TanStack's placeholder): 1 TKA's quote, for 5 TKA
+    // a floor five times too low.
+    const previous = await getSwapRoute(h.swapClient(), {
+      token0: TKA,
+      token1: USDC,
+      amountIn: parseEther('1'),
+    })
+    const before = await state()
+    for (const swap of [
+      { token0: TKA, token1: USDC, amountIn: parseEther('5'), acceptedQuote: previous },
+      { token0: TKA, token1: h.address('TKB'), amountIn: parseEther('1'), acceptedQuote: previous },
+    ]) {
+      const { error, sent } = await run({ ...swap, slippage: 0.01 })
+      expect(error).toMatchObject({ name: 'InvalidParameterError', parameter: 'acceptedQuote' })
+      expect((error as Error).message).toMatch(/a quote for another amount cannot set the floor/)
+      expect(sent).toHaveLength(0)
+    }
+    expect(await state()).toEqual(before)
+    // The route for this very swap (any letter case of the addresses) is accepted.
+    const current = await getSwapRoute(h.swapClient(), {
+      token0: TKA.toLowerCase() as Address,
+      token1: USDC,
+      amountIn: parseEther('5'),
+    })
+    const accepted = await run({
+      token0: TKA,
+      token1: USDC,
+      amountIn: parseEther('5'),
+      slippage: 0.01,
+      acceptedQuote: current,
+    })
+    expect(accepted.error).toBeUndefined()
+    expect(accepted.result?.realized.amountOut).toBe(current.amountOut)
   })
 
   test('bad input never reaches the service or the wallet', async () => {

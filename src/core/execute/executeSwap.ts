@@ -40,7 +40,7 @@ import {
   type WalletErrorType,
 } from '../errors/execute.js'
 import { ensure } from '../errors/parameter.js'
-import type { SwapInfo } from '../schemas.js'
+import type { QuoteRequest, SwapInfo } from '../schemas.js'
 import { getMinAmountOut } from '../utils/getMinAmountOut.js'
 import {
   assertAddress,
@@ -62,7 +62,7 @@ import {
   savePendingSwap,
 } from './pendingSwaps.js'
 import { realizedOutcome } from './realizedOutcome.js'
-import { walletStep } from './walletErrors.js'
+import { toMissingTokenError, walletStep } from './walletErrors.js'
 
 export type ExecuteSwapStatus = 'quoting' | 'approving' | 'swapping' | 'success'
 
@@ -127,9 +127,15 @@ export type ExecuteSwapParameters = ExecutionClients & {
   /**
    * The quote the user accepted on screen (a SwapInfo or a Route): the floor is
    * then its amount less `slippage` (default 0.05). A fresh quote below it is a
-   * `QuoteChangedError` carrying the new quote, to show and accept.
+   * `QuoteChangedError` carrying the new quote, to show and accept. A quote the
+   * library fetched knows its swap (`quotedFor`): one for other tokens or
+   * another `amountIn` (the previous amount's, shown while the next loads) is
+   * refused with `InvalidParameterError`, nothing sent.
    */
-  acceptedQuote?: { estimateAmount: bigint } | { amountOut: bigint } | undefined
+  acceptedQuote?:
+    | { estimateAmount: bigint; quotedFor?: QuoteRequest | undefined }
+    | { amountOut: bigint; quotedFor?: QuoteRequest | undefined }
+    | undefined
   /** The chain the swap is for. Default: the public client's chain. */
   chainId?: number | undefined
   /**
@@ -330,7 +336,9 @@ export async function runSwap(
   let mustReset = false
   if (spender) {
     emit({ action: 'checking-allowance' })
-    const allowance = await readAllowance()
+    const allowance = await readAllowance().catch((error: unknown) => {
+      throw toMissingTokenError(error, 'token0', token0, chain.id)
+    })
     if (allowance < amountIn) {
       const target = parameters.approval === 'infinite' ? maxUint256 : amountIn
       mustReset =
@@ -599,6 +607,17 @@ function userFloor(parameters: ExecuteSwapParameters): { floor: bigint; accepted
     'acceptedQuote',
     'must hold a bigint estimateAmount or amountOut',
     amount,
+  )
+  const quoted = accepted.quotedFor
+  const same = (a: unknown, b: string) => typeof a === 'string' && a.toLowerCase() === b.toLowerCase()
+  ensure(
+    quoted === undefined ||
+      (same(quoted.token0, parameters.token0) &&
+        same(quoted.token1, parameters.token1) &&
+        quoted.amountIn === parameters.amountIn),
+    'acceptedQuote',
+    `is the quote for ${quoted?.amountIn} of ${quoted?.token0} → ${quoted?.token1}, not for this swap (${parameters.amountIn} of ${parameters.token0} → ${parameters.token1}): a quote for another amount cannot set the floor (is it the previous quote, shown while the next one loads?)`,
+    quoted,
   )
   return { floor: getMinAmountOut(amount, parameters.slippage ?? 0.05), acceptedAmount: amount }
 }

@@ -33,7 +33,11 @@ describe.each(['msw', 'loopback'] as Transport[])(
       const expected = mock.market.quote({ token0: T.USDT, token1: T.TAIL, amountIn })
       const { result, service } = render(() => useSwapRoute({ token0: T.USDT, token1: T.TAIL, amountIn }))
       await waitFor(() => expect(result.current.isSuccess).toBe(true))
-      expect(result.current.data).toEqual({ path: expected?.path, amountOut: expected?.amountOut })
+      expect(result.current.data).toEqual({
+        path: expected?.path,
+        amountOut: expected?.amountOut,
+        quotedFor: { token0: T.USDT, token1: T.TAIL, amountIn },
+      })
       expect(result.current.data?.path).toHaveLength(4)
       expect(service.count('/swap/route')).toBe(1)
     })
@@ -67,7 +71,11 @@ describe.each(['msw', 'loopback'] as Transport[])(
       const { result } = render(() => useLegacyPath({ token0: T.DAI, token1: T.LINK, amountIn }))
       await waitFor(() => expect(result.current.isSuccess).toBe(true))
       const quote = mock.market.quote({ token0: T.DAI, token1: T.LINK, amountIn })
-      expect(result.current.data).toEqual({ path: quote?.path, amountOut: quote?.amountOut })
+      expect(result.current.data).toEqual({
+        path: quote?.path,
+        amountOut: quote?.amountOut,
+        quotedFor: { token0: T.DAI, token1: T.LINK, amountIn },
+      })
     })
 
     test('useTokens: every listed token, and select narrows the type and the data', async () => {

@@ -10,7 +10,12 @@ declare const token1: Address
 
 test('data is a typed route with a bigint amount; error is the union of typed errors', () => {
   const result = useSwapRoute({ token0, token1, amountIn: 1n })
-  expectTypeOf(result.data).toEqualTypeOf<{ path: Address[]; amountOut: bigint } | undefined>()
+  expectTypeOf(result.data?.path).toEqualTypeOf<Address[] | undefined>()
+  expectTypeOf(result.data?.amountOut).toEqualTypeOf<bigint | undefined>()
+  // The swap the route was fetched for, always set by the library.
+  expectTypeOf(result.data?.quotedFor).toEqualTypeOf<
+    { token0: Address; token1: Address; amountIn: bigint } | undefined
+  >()
   expectTypeOf(result.error).toEqualTypeOf<GetSwapRouteErrorType | null>()
   expectTypeOf<NoRouteError>().toExtend<NonNullable<typeof result.error>>()
   expectTypeOf(result.quotedAt).toEqualTypeOf<number | undefined>()

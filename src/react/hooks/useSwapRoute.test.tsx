@@ -217,7 +217,11 @@ describe('useSwapRoute', () => {
     const { result } = renderHook(() => useSwapRoute({ token0: WETH, token1: USDC, amountIn: 7n }), {
       wrapper,
     })
-    expect(result.current.data).toEqual({ path: [WETH, USDC], amountOut: 14n })
+    expect(result.current.data).toEqual({
+      path: [WETH, USDC],
+      amountOut: 14n,
+      quotedFor: { token0: WETH, token1: USDC, amountIn: 7n },
+    })
     expect(result.current.isFresh).toBe(true)
     await act(() => delay(50))
     expect(requests).toHaveLength(1)
