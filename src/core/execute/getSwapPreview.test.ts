@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { jsonRpc } from '../../../test/evm/rpc.js'
 import { setupSwapHarness } from '../../../test/evm/swapHarness.js'
 import { createMockMarket } from '../../mock/createMockMarket.js'
+import { mockTokenAddresses } from '../../mock/fixtures.js'
 import { startMockServer } from '../../mock/startMockServer.js'
 import { createSwapClient } from '../client.js'
 import { executeSwap } from './executeSwap.js'
@@ -156,6 +157,39 @@ describe('getSwapPreview on anvil', () => {
     })
     expect(known.priceImpact?.warning).toBe('high')
     expect(known.priceImpact?.value).toBeCloseTo(0.02)
+  })
+
+  test('tokens with no contract on this chain (another chain’s addresses) name the token, not the wallet', async () => {
+    // The default mock market quotes mainnet's USDC and WETH; this anvil has no code there.
+    const server = await startMockServer({ market: createMockMarket() })
+    const client = createSwapClient({ baseUrl: server.url, rateLimit: false })
+    const wallet = h.wallet()
+    const swap = {
+      token0: mockTokenAddresses.USDC,
+      token1: mockTokenAddresses.WETH,
+      amountIn: parseUnits('100', 6),
+    }
+    try {
+      const previewError = await getSwapPreview(client, {
+        publicClient: h.fixture.publicClient,
+        account: user(),
+        ...swap,
+      }).catch((error: unknown) => error)
+      expect(previewError).toMatchObject({ name: 'InvalidParameterError', parameter: 'token0' })
+      expect((previewError as Error).message).toMatch(`has no contract on chain ${h.fixture.chain.id}`)
+
+      const executeError = await executeSwap(client, {
+        walletClient: wallet.walletClient,
+        publicClient: h.fixture.publicClient,
+        ...swap,
+        minAmountOut: 1n,
+        dangerouslyTrustAnyAddress: true,
+      }).catch((error: unknown) => error)
+      expect(executeError).toMatchObject({ name: 'InvalidParameterError', parameter: 'token0' })
+      expect(wallet.sendRequests()).toHaveLength(0)
+    } finally {
+      await server.stop()
+    }
   })
 
   test('a node without eth_simulateV1: the fee comes from eth_estimateGas of the probe', async () => {

@@ -22,6 +22,7 @@ import { assertAddress, assertObject, assertRouteParameters } from '../utils/val
 import { type BatchMode, supportsAtomicBatch } from './batch.js'
 import type { SwapCall } from './checkSwapOutcome.js'
 import { outcomeProbeAbi, outcomeProbeCode } from './outcomeProbe.js'
+import { toMissingTokenError } from './walletErrors.js'
 
 /** Price impact at or above `high` warns; at or above `blocking` the UI should not let the user swap. */
 export type PriceImpactThresholds = { high: number; blocking: number }
@@ -133,10 +134,14 @@ export async function getSwapPreview(
 
   const chainId = publicClient.chain?.id ?? (await publicClient.getChainId())
   const nativeDecimals = publicClient.chain?.nativeCurrency.decimals ?? 18
-  const decimalsOf = (token: Address) =>
+  const decimalsOf = (token: Address, parameter: 'token0' | 'token1') =>
     isNativeToken(token)
       ? nativeDecimals
-      : publicClient.readContract({ address: token, abi: erc20Abi, functionName: 'decimals' }).then(Number)
+      : publicClient
+          .readContract({ address: token, abi: erc20Abi, functionName: 'decimals' })
+          .then(Number, (error: unknown) => {
+            throw toMissingTokenError(error, parameter, token, chainId)
+          })
   const spender =
     !isNativeToken(token0) &&
     swapInfo.approvalAddress &&
@@ -147,12 +152,11 @@ export async function getSwapPreview(
   const [balance, allowance, decimals0, decimals1, prices, batchable] = await Promise.all([
     isNativeToken(token0)
       ? publicClient.getBalance({ address: account })
-      : publicClient.readContract({
-          address: token0,
-          abi: erc20Abi,
-          functionName: 'balanceOf',
-          args: [account],
-        }),
+      : publicClient
+          .readContract({ address: token0, abi: erc20Abi, functionName: 'balanceOf', args: [account] })
+          .catch((error: unknown) => {
+            throw toMissingTokenError(error, 'token0', token0, chainId)
+          }),
     spender
       ? publicClient.readContract({
           address: token0,
@@ -161,8 +165,8 @@ export async function getSwapPreview(
           args: [account, spender],
         })
       : undefined,
-    decimalsOf(token0),
-    decimalsOf(token1),
+    decimalsOf(token0, 'token0'),
+    decimalsOf(token1, 'token1'),
     readPrices(client, parameters),
     walletClient && spender && parameters.batch !== 'never'
       ? supportsAtomicBatch({ walletClient, publicClient }, account, chainId)

@@ -1,6 +1,7 @@
-import { decodeErrorResult, type Hex } from 'viem'
+import { type Address, decodeErrorResult, type Hex } from 'viem'
 import { BaseError, walk } from '../errors/base.js'
 import { type ExecuteSwapStage, UserRejectedError, WalletError } from '../errors/execute.js'
+import { InvalidParameterError } from '../errors/parameter.js'
 
 /** True when the cause chain holds a wallet's "user rejected" (EIP-1193 code 4001, viem's UserRejectedRequestError…). */
 export function isUserRejection(error: unknown): boolean {
@@ -69,4 +70,25 @@ export function decodeRevert(error: unknown): { reason: string | undefined; data
     return reason !== undefined
   })
   return { reason: reason || undefined, data }
+}
+
+/**
+ * A token read that came back empty because no contract lives at the token's
+ * address on this chain: the caller's token parameter is wrong (another
+ * chain's address, a typo), not the wallet or the node. Other errors pass.
+ */
+export function toMissingTokenError(
+  error: unknown,
+  parameter: string,
+  token: Address,
+  chainId: number,
+): unknown {
+  const empty = walk(error, (e) => (e as { name?: unknown })?.name === 'ContractFunctionZeroDataError')
+  return empty
+    ? new InvalidParameterError({
+        parameter,
+        rule: `has no contract on chain ${chainId}: it is not a token there (another chain’s address?)`,
+        value: token,
+      })
+    : error
 }
