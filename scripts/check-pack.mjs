@@ -1,9 +1,12 @@
 // Checks what `npm pack` would publish (run by CI after the build; `npm run check:pack`).
 // `npm pack --dry-run --json` runs the prepack script (the build) as a real pack would, then lists
 // the tarball. Every path package.json names (each "exports" target, "types" and "default", the
-// "bin"), LICENSE, CHANGELOG.md and README.md must be in it, and no test file may be.
+// "bin"), LICENSE, CHANGELOG.md and README.md must be in it, and no test file may be. Every source
+// map a shipped file points to must ship, and so must every source a shipped map names (so that
+// "Go to definition" in a user's editor lands in the shipped src/, never on a missing file).
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { dirname, join, normalize } from 'node:path'
 
 const packageJson = JSON.parse(readFileSync('package.json', 'utf8'))
 const problems = []
@@ -66,10 +69,26 @@ const testFile = /(^|\/)(__tests__|__snapshots__|test|tests)\/|\.(test|spec|test
 for (const path of files)
   if (testFile.test(path)) problems.push(`${path} is a test file and must not be published`)
 
+// Source maps: the files the pack lists are read from this directory, which is what it packs.
+for (const path of files) {
+  if (/\.[cm]?[jt]sx?$/.test(path)) {
+    const url = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(readFileSync(path, 'utf8'))?.[1]
+    if (url && !url.startsWith('data:') && !files.has(normalize(join(dirname(path), url))))
+      problems.push(`${path} points to ${url}, which is not in the tarball`)
+  }
+  if (path.endsWith('.map')) {
+    const { sources = [], sourceRoot = '' } = JSON.parse(readFileSync(path, 'utf8'))
+    for (const source of sources) {
+      const target = normalize(join(dirname(path), sourceRoot, source))
+      if (!files.has(target)) problems.push(`${path} names ${source}, which is not in the tarball`)
+    }
+  }
+}
+
 if (problems.length > 0) {
   fail(`${filename} is not what a release needs:\n${problems.map((line) => `  - ${line}`).join('\n')}`)
 }
 console.log(
   `check-pack: ${filename}: ${files.size} files; ${required.length} required paths present ` +
-    `(exports, bin, LICENSE, CHANGELOG.md, README.md); no test files`,
+    `(exports, bin, LICENSE, CHANGELOG.md, README.md); every source map and its sources; no test files`,
 )
