@@ -13,7 +13,7 @@ const outDir = 'docs/screenshots'
 const staticDir = 'storybook-static'
 // [file name, story id, text that means the story has settled]
 const targets = [
-  ['swap-widget', 'examples-swapwidget--complete-swap', /Swap complete\./],
+  ['swap-widget', 'examples-swapwidget--complete-swap', /Swap complete: received/],
   ['useSwapRoute', 'hooks-useswaproute--data', /You receive/],
   ['useSwapRoute-rate-limited', 'hooks-useswaproute--rate-limited', /Rate limited by the service/],
   ['useSwapInfo', 'hooks-useswapinfo--data', /status: success/],
