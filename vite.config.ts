@@ -44,6 +44,9 @@ export default defineConfig({
     },
   },
   test: {
+    // The on-chain tests wait for real blocks and receipts on a shared 2-core machine: a generous
+    // limit, so that load never fails a test that would pass; a hang still fails.
+    testTimeout: 20_000,
     projects: [
       {
         extends: true,

@@ -98,38 +98,18 @@ test('the public runtime exports of token-swap-hooks/mock/msw', async () => {
   `)
 })
 
-test('the public runtime exports of token-swap-hooks/execute', async () => {
+test('the public runtime exports of token-swap-hooks/execute: all of core/execute, and the React parts', async () => {
   const execute = await import('./execute.js')
-  expect(Object.keys(execute).sort()).toMatchInlineSnapshot(`
+  const coreExecute = await import('./coreExecute.js')
+  // core/execute's own list is snapshotted in core.test.ts.
+  expect(Object.keys(execute)).toEqual(expect.arrayContaining(Object.keys(coreExecute)))
+  expect(
+    Object.keys(execute)
+      .filter((name) => !(name in coreExecute))
+      .sort(),
+  ).toMatchInlineSnapshot(`
     [
-      "BatchFailedError",
-      "BatchUnsupportedError",
-      "ChainMismatchError",
-      "ExecuteSwapError",
-      "InsufficientAllowanceError",
-      "QuoteBelowMinimumError",
-      "QuoteChangedError",
-      "SwapSimulationError",
-      "TransactionRevertedError",
-      "UnsafeSwapDataError",
-      "UnsafeSwapOutcomeError",
-      "UntrustedAddressError",
-      "UserRejectedError",
-      "WalletError",
-      "checkPendingSwap",
-      "checkSwapOutcome",
-      "createMemoryStorage",
-      "defaultPriceImpactThresholds",
-      "executeSwap",
       "executeSwapMutationOptions",
-      "getDefaultStorage",
-      "getPendingSwaps",
-      "getSwapPreview",
-      "removePendingSwap",
-      "resumeSwap",
-      "revokeAllowance",
-      "settlePendingSwaps",
-      "supportsAtomicBatch",
       "useExecuteSwap",
       "usePendingSwaps",
       "useSwapPreview",

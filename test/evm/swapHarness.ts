@@ -1,10 +1,19 @@
-import { type Address, erc20Abi } from 'viem'
+import {
+  type Address,
+  createPublicClient,
+  custom,
+  encodeFunctionData,
+  erc20Abi,
+  type PublicClient,
+} from 'viem'
 import { afterAll, beforeAll } from 'vitest'
 import { createSwapClient } from '../../src/core/client.js'
 import { createMockMarket } from '../../src/mock/createMockMarket.js'
+import { swapRouterAbi } from '../../src/mock/routerAbi.js'
 import { type MockServer, startMockServer } from '../../src/mock/startMockServer.js'
 import type { MockMarket } from '../../src/mock/types.js'
 import type { PoolTokenSymbol } from './fixture.js'
+import { jsonRpc } from './rpc.js'
 import { setupSwapFixture } from './setup.js'
 import { createTestWallet, type TestWalletOptions } from './wallet.js'
 
@@ -67,6 +76,65 @@ export function setupSwapHarness() {
         args: [evm.fixture.accounts.user.address, spender],
       }),
     nonce: () => evm.fixture.publicClient.getTransactionCount({ address: evm.fixture.accounts.user.address }),
+    /** The user's TKA and TKB, the spender's TKA allowance and the user's nonce: what a TKA → TKB swap moves. */
+    async funds() {
+      return {
+        TKA: await harness.balance('TKA'),
+        TKB: await harness.balance('TKB'),
+        allowance: await harness.allowance('TKA'),
+        nonce: await harness.nonce(),
+      }
+    },
+    /**
+     * The next `/swap/info` answers the market's honest route and estimate, with
+     * calldata that sends the output to `recipient` and no floor: a compromised
+     * service.
+     */
+    async serveRedirectedSwap(token0: Address, token1: Address, amountIn: bigint, recipient: Address) {
+      const quote = harness.market.quote({ token0, token1, amountIn })
+      if (!quote) throw new Error('no route')
+      const block = await evm.fixture.publicClient.getBlock()
+      harness.server.service.fail({
+        status: 200,
+        endpoint: '/swap/info',
+        times: 1,
+        body: {
+          data: encodeFunctionData({
+            abi: swapRouterAbi,
+            functionName: 'swap',
+            args: [quote.path, amountIn, 0n, recipient, block.timestamp + 600n],
+          }),
+          transferAddress: evm.fixture.router,
+          transferValue: '0',
+          approvalAddress: evm.fixture.spender,
+          estimateTransferSeconds: 12,
+          estimateAmount: String(quote.amountOut),
+          hopsCount: 1,
+          fee: {},
+        },
+      })
+    },
+    /**
+     * A page's public client, and a way to end the page: after `die()` its node
+     * never answers again (a tab closed while waiting for a receipt).
+     */
+    dyingPage() {
+      let dead = false
+      const forward = jsonRpc(evm.fixture.rpcUrl)
+      const publicClient = createPublicClient({
+        chain: evm.fixture.chain,
+        pollingInterval: 50,
+        transport: custom({
+          request: ({ method, params }) => (dead ? new Promise<never>(() => {}) : forward(method, params)),
+        }),
+      }) as PublicClient
+      return {
+        publicClient,
+        die: () => {
+          dead = true
+        },
+      }
+    },
     /** Sets the user's allowance directly (a previous session's approval). */
     async approve(symbol: PoolTokenSymbol, amount: bigint) {
       const { userClient, publicClient, spender, tokens } = evm.fixture

@@ -4,7 +4,7 @@
  * over the node (all calls in one block, or none), and one that answers "method
  * not found" (the sequential flow). Balances, allowances and nonces are exact.
  */
-import { type Address, decodeFunctionData, encodeFunctionData, erc20Abi, parseEther } from 'viem'
+import { type Address, decodeFunctionData, erc20Abi, parseEther } from 'viem'
 import { describe, expect, test } from 'vitest'
 import { testRouterAbi } from '../../../test/evm/abis.js'
 import { setupSwapHarness } from '../../../test/evm/swapHarness.js'
@@ -51,18 +51,9 @@ async function run(swap: Partial<Swap>, wallet: TestWallet) {
   return { ...outcome, steps, quote, sent: wallet.sendRequests(), batches: wallet.batchRequests() }
 }
 
-async function state() {
-  return {
-    TKA: await h.balance('TKA'),
-    TKB: await h.balance('TKB'),
-    allowance: await h.allowance('TKA'),
-    nonce: await h.nonce(),
-  }
-}
-
 describe('a wallet that batches atomically (EIP-5792)', () => {
   test('one wallet_sendCalls: exact approve then swap, one block, balances and allowance exact', async () => {
-    const before = await state()
+    const before = await h.funds()
     const wallet = batchingWallet()
     const { result, error, sent, batches, quote, steps } = await run({}, wallet)
     expect(error).toBeUndefined()
@@ -97,7 +88,7 @@ describe('a wallet that batches atomically (EIP-5792)', () => {
       method: 'receipt',
     })
 
-    const after = await state()
+    const after = await h.funds()
     expect(after.TKA).toBe(before.TKA - parseEther('10'))
     expect(after.TKB).toBe(before.TKB + (quote?.amountOut ?? 0n))
     expect(after.allowance).toBe(0n)
@@ -109,7 +100,7 @@ describe('a wallet that batches atomically (EIP-5792)', () => {
   })
 
   test('atomic: a batch whose swap reverts on chain leaves no approval behind', async () => {
-    const before = await state()
+    const before = await h.funds()
     // The simulation passes; then another transaction drains the route's last pool before the batch
     // is mined, so the swap's own floor makes it revert on chain.
     const path = h.market.quote({
@@ -134,7 +125,7 @@ describe('a wallet that batches atomically (EIP-5792)', () => {
     expect(error).toMatchObject({ statusCode: 500, atomic: true })
     expect(batches).toHaveLength(1)
     expect((error as BatchFailedError).leftoverAllowance).toBeUndefined()
-    const after = await state()
+    const after = await h.funds()
     expect(after.allowance).toBe(0n) // the approval of the batch did not survive
     expect(after.TKA).toBe(before.TKA)
     expect(after.TKB).toBe(before.TKB)
@@ -154,63 +145,42 @@ describe('a wallet that batches atomically (EIP-5792)', () => {
   })
 
   test("batch: 'never' sends approval and swap as two transactions", async () => {
-    const before = await state()
+    const before = await h.funds()
     const { result, error, sent, batches } = await run({ batch: 'never' }, batchingWallet())
     expect(error).toBeUndefined()
     expect(result?.mode).toBe('sequential')
     expect(sent).toHaveLength(2)
     expect(batches).toHaveLength(0)
-    expect((await state()).nonce).toBe(before.nonce + 2)
+    expect((await h.funds()).nonce).toBe(before.nonce + 2)
   })
 
   test('the outcome check holds for a batch: hostile calldata is refused, no batch is sent', async () => {
     const amountIn = parseEther('10')
-    const quote = h.market.quote({ token0: h.address('TKA'), token1: h.address('TKB'), amountIn })
-    const block = await h.fixture.publicClient.getBlock()
-    h.server.service.fail({
-      status: 200,
-      endpoint: '/swap/info',
-      times: 1,
-      body: {
-        data: encodeFunctionData({
-          abi: swapRouterAbi,
-          functionName: 'swap',
-          args: [
-            quote?.path ?? [],
-            amountIn,
-            0n,
-            '0x000000000000000000000000000000000000dEaD',
-            block.timestamp + 600n,
-          ],
-        }),
-        transferAddress: h.fixture.router,
-        transferValue: '0',
-        approvalAddress: h.fixture.spender,
-        estimateTransferSeconds: 12,
-        estimateAmount: String(quote?.amountOut),
-        hopsCount: 1,
-        fee: {},
-      },
-    })
-    const before = await state()
+    await h.serveRedirectedSwap(
+      h.address('TKA'),
+      h.address('TKB'),
+      amountIn,
+      '0x000000000000000000000000000000000000dEaD',
+    )
+    const before = await h.funds()
     const { error, batches, sent } = await run({ amountIn }, batchingWallet())
     expect(error).toBeInstanceOf(UnsafeSwapOutcomeError)
     expect(batches).toHaveLength(0)
     expect(sent).toHaveLength(0)
-    expect(await state()).toEqual(before)
+    expect(await h.funds()).toEqual(before)
   })
 
   test('a rejected batch is a UserRejectedError, nothing sent', async () => {
-    const before = await state()
+    const before = await h.funds()
     const wallet = batchingWallet({ reject: (method) => method === 'wallet_sendCalls' })
     const { error, batches } = await run({}, wallet)
     expect(error).toBeInstanceOf(UserRejectedError)
     expect(batches).toHaveLength(1)
-    expect(await state()).toEqual(before)
+    expect(await h.funds()).toEqual(before)
   })
 
   test('a wallet that moved to another chain before the batch: refused, nothing sent', async () => {
-    const before = await state()
+    const before = await h.funds()
     const wallet = batchingWallet()
     const { error, batches } = await run(
       {
@@ -222,27 +192,27 @@ describe('a wallet that batches atomically (EIP-5792)', () => {
     )
     expect(error).toBeInstanceOf(ChainMismatchError)
     expect(batches).toHaveLength(0)
-    expect(await state()).toEqual(before)
+    expect(await h.funds()).toEqual(before)
   })
 })
 
 describe('a wallet without EIP-5792', () => {
   test("batch: 'auto' falls back to two transactions, each awaited", async () => {
-    const before = await state()
+    const before = await h.funds()
     const wallet = h.wallet()
     const { result, error, sent } = await run({}, wallet)
     expect(error).toBeUndefined()
     expect(result?.mode).toBe('sequential')
     expect(sent).toHaveLength(2)
     expect(wallet.requests.some((request) => request.method === 'wallet_getCapabilities')).toBe(true)
-    expect((await state()).nonce).toBe(before.nonce + 2)
+    expect((await h.funds()).nonce).toBe(before.nonce + 2)
   })
 
   test("batch: 'require' refuses it before anything is signed", async () => {
-    const before = await state()
+    const before = await h.funds()
     const { error, sent } = await run({ batch: 'require' }, h.wallet())
     expect(error).toBeInstanceOf(BatchUnsupportedError)
     expect(sent).toHaveLength(0)
-    expect(await state()).toEqual(before)
+    expect(await h.funds()).toEqual(before)
   })
 })

@@ -7,7 +7,6 @@
  */
 import { createPublicClient, createWalletClient, custom, http, type PublicClient, parseEther } from 'viem'
 import { describe, expect, test } from 'vitest'
-import { jsonRpc } from '../../../test/evm/rpc.js'
 import { setupSwapHarness } from '../../../test/evm/swapHarness.js'
 import type { TestWallet } from '../../../test/evm/wallet.js'
 import { executeSwap } from './executeSwap.js'
@@ -40,7 +39,7 @@ function startSwap(
 }
 
 async function recordAt(storage: SwapStorage, step: PendingSwap['step']): Promise<PendingSwap> {
-  for (let tries = 0; tries < 200; tries++) {
+  for (let tries = 0; tries < 600; tries++) {
     const [record] = await getPendingSwaps(storage)
     if (record?.step === step) return record
     await new Promise((resolve) => setTimeout(resolve, 25))
@@ -64,19 +63,10 @@ function afterReload(wallet: TestWallet) {
   }
 }
 
-async function state() {
-  return {
-    TKA: await h.balance('TKA'),
-    TKB: await h.balance('TKB'),
-    allowance: await h.allowance('TKA'),
-    nonce: await h.nonce(),
-  }
-}
-
 describe('resume after a reload', () => {
   test('after the approval was mined and before the swap was sent: resume sends exactly one swap', async () => {
     const storage = createMemoryStorage()
-    const before = await state()
+    const before = await h.funds()
     // The page dies when the wallet is asked for the swap: the approval is mined, the swap never sent.
     const wallet = h.wallet({ hang: (method, count) => method === 'eth_sendTransaction' && count === 1 })
     startSwap(wallet, storage)
@@ -89,7 +79,7 @@ describe('resume after a reload', () => {
       approvalHash: expect.stringMatching(/^0x/),
     })
     expect(JSON.stringify(record)).not.toMatch(/private|key|header/i)
-    const middle = await state()
+    const middle = await h.funds()
     expect(middle.allowance).toBe(amountIn)
     expect(middle.nonce).toBe(before.nonce + 1)
 
@@ -112,7 +102,7 @@ describe('resume after a reload', () => {
     expect(wallet.sendRequests()).toHaveLength(requestsBefore + 1)
     expect(result.resumed === 'swapped' && result.approvalHash).toBeFalsy()
     expect(result.resumed === 'swapped' && result.realized.amountOut).toBe(quote?.amountOut)
-    const after = await state()
+    const after = await h.funds()
     expect(after.nonce).toBe(before.nonce + 2)
     expect(after.allowance).toBe(0n)
     expect(after.TKA).toBe(before.TKA - amountIn)
@@ -122,21 +112,14 @@ describe('resume after a reload', () => {
 
   test('after the swap was sent: no second swap, the record settles from the receipt', async () => {
     const storage = createMemoryStorage()
-    const before = await state()
+    const before = await h.funds()
     // The page dies while waiting for the swap's receipt: its node never answers again.
-    let dead = false
-    const forward = jsonRpc(h.fixture.rpcUrl)
-    const dying = createPublicClient({
-      chain: h.fixture.chain,
-      pollingInterval: 50,
-      transport: custom({
-        request: ({ method, params }) => (dead ? new Promise<never>(() => {}) : forward(method, params)),
-      }),
-    }) as PublicClient
+    const dyingPage = h.dyingPage()
+    const dying = dyingPage.publicClient
     const wallet = h.wallet({
       // The swap request is the page's last one: it reaches the node, then the page is gone.
       hang: (method, count) => {
-        if (method === 'eth_sendTransaction' && count === 1) setTimeout(() => (dead = true), 0)
+        if (method === 'eth_sendTransaction' && count === 1) setTimeout(dyingPage.die, 0)
         return false
       },
     })
@@ -160,7 +143,7 @@ describe('resume after a reload', () => {
     })
     expect(again).toMatchObject({ resumed: 'settled', status: 'confirmed' })
     expect(wallet.sendRequests()).toHaveLength(sent)
-    const after = await state()
+    const after = await h.funds()
     expect(after.nonce).toBe(before.nonce + 2)
     expect(after.TKB).toBe(before.TKB + (quote?.amountOut ?? 0n))
     expect(after.TKA).toBe(before.TKA - amountIn)
@@ -168,7 +151,7 @@ describe('resume after a reload', () => {
 
   test('a batch sent before the reload settles from the wallet’s status, nothing is sent again', async () => {
     const storage = createMemoryStorage()
-    const before = await state()
+    const before = await h.funds()
     // The page dies while waiting for the batch's status; the extension itself lives on.
     let reloaded = false
     const wallet = h.wallet({
@@ -182,7 +165,7 @@ describe('resume after a reload', () => {
     expect(settled).toMatchObject([{ record: { batchId: record.batchId }, status: 'confirmed' }])
     expect(await getPendingSwaps(storage)).toEqual([])
     expect(wallet.batchRequests()).toHaveLength(1)
-    const after = await state()
+    const after = await h.funds()
     expect(after.nonce).toBe(before.nonce + 2)
     expect(after.allowance).toBe(0n)
     expect(after.TKA).toBe(before.TKA - amountIn)
@@ -193,35 +176,12 @@ describe('resume after a reload', () => {
     const wallet = h.wallet({ hang: (method, count) => method === 'eth_sendTransaction' && count === 1 })
     startSwap(wallet, storage)
     const record = await recordAt(storage, 'approved')
-    const quote = h.market.quote({ token0: h.address('TKA'), token1: h.address('TKB'), amountIn })
-    const { encodeFunctionData } = await import('viem')
-    const { swapRouterAbi } = await import('../../mock/routerAbi.js')
-    const block = await h.fixture.publicClient.getBlock()
-    h.server.service.fail({
-      status: 200,
-      endpoint: '/swap/info',
-      times: 1,
-      body: {
-        data: encodeFunctionData({
-          abi: swapRouterAbi,
-          functionName: 'swap',
-          args: [
-            quote?.path ?? [],
-            amountIn,
-            0n,
-            '0x000000000000000000000000000000000000dEaD',
-            block.timestamp + 600n,
-          ],
-        }),
-        transferAddress: h.fixture.router,
-        transferValue: '0',
-        approvalAddress: h.fixture.spender,
-        estimateTransferSeconds: 12,
-        estimateAmount: String(quote?.amountOut),
-        hopsCount: 1,
-        fee: {},
-      },
-    })
+    await h.serveRedirectedSwap(
+      h.address('TKA'),
+      h.address('TKB'),
+      amountIn,
+      '0x000000000000000000000000000000000000dEaD',
+    )
     const clients = afterReload(wallet)
     const sent = wallet.sendRequests().length
     const error = await resumeSwap(h.swapClient(), {

@@ -5,9 +5,8 @@
  * storage).
  */
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { type Address, createPublicClient, custom, http, type PublicClient, parseEther } from 'viem'
+import { type Address, createPublicClient, http, parseEther } from 'viem'
 import { describe, expect, test } from 'vitest'
-import { jsonRpc } from '../../../test/evm/rpc.js'
 import { setupSwapHarness } from '../../../test/evm/swapHarness.js'
 import type { TestWallet } from '../../../test/evm/wallet.js'
 import { createQueryClient } from '../../../test/react.js'
@@ -178,18 +177,11 @@ describe('usePendingSwaps: resume after a reload', () => {
     const storage = createMemoryStorage()
     const before = { nonce: await h.nonce() }
     // The first page dies right after its wallet took the swap: its node never answers again.
-    let dead = false
-    const forward = jsonRpc(h.fixture.rpcUrl)
-    const dying = createPublicClient({
-      chain: h.fixture.chain,
-      pollingInterval: 50,
-      transport: custom({
-        request: ({ method, params }) => (dead ? new Promise<never>(() => {}) : forward(method, params)),
-      }),
-    }) as PublicClient
+    const dyingPage = h.dyingPage()
+    const dying = dyingPage.publicClient
     const first = h.wallet({
       hang: (method) => {
-        if (method === 'eth_sendTransaction') setTimeout(() => (dead = true), 0)
+        if (method === 'eth_sendTransaction') setTimeout(dyingPage.die, 0)
         return false
       },
     })
