@@ -138,6 +138,32 @@ describe('429', () => {
     expect(requests).toHaveLength(1)
   })
 
+  test('the client pauses as soon as the 429 status arrives, before its body is read', async () => {
+    // A 429 whose body takes 300 ms to arrive: the pause must not wait for it.
+    let finishBody: (() => void) | undefined
+    const fetch429: typeof fetch = async () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            finishBody = () => {
+              controller.enqueue(new TextEncoder().encode('{"detail":"slow down"}'))
+              controller.close()
+            }
+          },
+        }),
+        { status: 429, headers: { 'retry-after': '2', 'content-type': 'application/json' } },
+      )
+    const client = createSwapClient({ baseUrl, rateLimit: false, fetch: fetch429 })
+    const pending = getTokens(client).catch((e) => e)
+    await vi.waitFor(() => expect(finishBody).toBeDefined())
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(client.rateLimiter.getState().rateLimitedUntil).toBeGreaterThan(Date.now() + 1500)
+    finishBody?.()
+    expect(await pending).toBeInstanceOf(RateLimitError)
+    // One 429, one pause: not counted twice (the next fallback would double).
+    expect(client.rateLimiter.getState().rateLimitedUntil).toBeLessThanOrEqual(Date.now() + 2000)
+  })
+
   test('without any reset header, retryAfterMs is undefined and the client pauses for a fallback second', async () => {
     const client = createSwapClient({ baseUrl, rateLimit: false })
     server.use(http.get(tokensUrl, () => new HttpResponse('Too Many Requests', { status: 429 })))

@@ -97,6 +97,12 @@ export function createRequest(config: RequestConfig) {
           throw new RedirectError({ reason, url: safeUrl, location: response.url })
         }
       }
+      // A 429 pauses the whole client as soon as its status is known, not after its body is read:
+      // no request leaves in between.
+      const pausedUntil =
+        response.status === 429
+          ? config.rateLimiter.onRateLimited(parseRetryAfter(response.headers))
+          : undefined
       const maxBytes = config.maxResponseBytes
       const contentLength = Number(response.headers.get('content-length') ?? Number.NaN)
       if (contentLength > maxBytes) {
@@ -104,7 +110,7 @@ export function createRequest(config: RequestConfig) {
         throw new ResponseTooLargeError({ url: safeUrl, maxBytes, contentLength })
       }
       const text = await raceAbort(readText(response, maxBytes, safeUrl, timeout.signal), timeout.signal)
-      return { response, text }
+      return { response, text, pausedUntil }
     } catch (error) {
       if (error instanceof RedirectError || error instanceof ResponseTooLargeError) throw error
       if (timeout.timedOut()) throw new TimeoutError({ url: safeUrl, timeoutMs: config.timeoutMs })
@@ -138,6 +144,7 @@ export function createRequest(config: RequestConfig) {
     const release = await config.rateLimiter.acquire(signal)
     let response: Response
     let text: string
+    let pausedUntil: number | undefined
     try {
       let headers: Record<string, string>
       try {
@@ -146,17 +153,14 @@ export function createRequest(config: RequestConfig) {
         throw new BaseError('Could not build the request headers.', { cause })
       }
       secrets.redact = createRedactor(secretsOf(headers, config.baseQuery))
-      ;({ response, text } = await fetchOnce({ url, safeUrl }, headers, signal))
-      if (response.status === 429) {
-        const retryAfterMs = parseRetryAfter(response.headers)
-        const pausedUntil = config.rateLimiter.onRateLimited(retryAfterMs)
+      ;({ response, text, pausedUntil } = await fetchOnce({ url, safeUrl }, headers, signal))
+      if (response.status === 429)
         throw new RateLimitError({
           url: safeUrl,
           body: excerpt(text, secrets.redact),
-          retryAfterMs,
-          pausedForMs: Math.max(0, pausedUntil - Date.now()),
+          retryAfterMs: parseRetryAfter(response.headers),
+          pausedForMs: Math.max(0, (pausedUntil ?? 0) - Date.now()),
         })
-      }
       config.rateLimiter.onSuccess()
     } finally {
       // The answer is in (or the request failed): the limiter may let the next one go.

@@ -17,12 +17,16 @@ const h = setupSwapHarness()
 const amountIn = parseEther('10')
 const trusted = () => ({ [h.fixture.chain.id]: [h.fixture.router, h.fixture.spender] })
 
-/** Starts a swap that will be cut short; never awaited, as the page that ran it is gone. */
+/**
+ * Starts a swap that will be cut short; never awaited, as the page that ran it is gone. Its
+ * error, if it fails before it is cut short, is kept for the waits below to report.
+ */
 function startSwap(
   wallet: TestWallet,
   storage: SwapStorage,
   publicClient: PublicClient = h.fixture.publicClient,
 ) {
+  const page: { error?: unknown } = {}
   const token0 = h.address('TKA')
   const token1 = h.address('TKB')
   void executeSwap(h.swapClient(), {
@@ -35,17 +39,37 @@ function startSwap(
     slippage: 0.01,
     trustedAddresses: trusted(),
     storage,
-  }).catch(() => {})
+  }).catch((error: unknown) => {
+    page.error = error
+  })
+  return page
 }
 
-async function recordAt(storage: SwapStorage, step: PendingSwap['step']): Promise<PendingSwap> {
+type Page = ReturnType<typeof startSwap>
+
+/** Resolves once `condition` holds (checked every 25 ms, for at most 15 s); fails at once if the page's flow failed. */
+async function until<value>(
+  page: Page,
+  what: string,
+  condition: () => Promise<value | undefined> | value | undefined,
+) {
   for (let tries = 0; tries < 600; tries++) {
-    const [record] = await getPendingSwaps(storage)
-    if (record?.step === step) return record
+    if (page.error) throw new Error(`The swap failed before ${what}`, { cause: page.error })
+    const value = await condition()
+    if (value) return value
     await new Promise((resolve) => setTimeout(resolve, 25))
   }
-  throw new Error(`No record reached ${step}`)
+  throw new Error(`Never: ${what}`)
 }
+
+const recordAt = (page: Page, storage: SwapStorage, step: PendingSwap['step']) =>
+  until(page, `a record at ${step}`, async () =>
+    (await getPendingSwaps(storage)).find((record) => record.step === step),
+  )
+
+/** The first page died at the swap prompt: the wallet got the swap request (approval + swap) and never answered. */
+const diedAtSwapPrompt = (page: Page, wallet: TestWallet) =>
+  until(page, 'the swap request reached the wallet', () => wallet.sendRequests().length === 2)
 
 /** The clients of the page after the reload: new objects, the same wallet extension and node. */
 function afterReload(wallet: TestWallet) {
@@ -69,8 +93,9 @@ describe('resume after a reload', () => {
     const before = await h.funds()
     // The page dies when the wallet is asked for the swap: the approval is mined, the swap never sent.
     const wallet = h.wallet({ hang: (method, count) => method === 'eth_sendTransaction' && count === 1 })
-    startSwap(wallet, storage)
-    const record = await recordAt(storage, 'approved')
+    const page = startSwap(wallet, storage)
+    const record = await recordAt(page, storage, 'approved')
+    await diedAtSwapPrompt(page, wallet)
     expect(record).toMatchObject({
       account: h.fixture.accounts.user.address,
       chainId: h.fixture.chain.id,
@@ -123,8 +148,8 @@ describe('resume after a reload', () => {
         return false
       },
     })
-    startSwap(wallet, storage, dying)
-    const record = await recordAt(storage, 'swapping')
+    const page = startSwap(wallet, storage, dying)
+    const record = await recordAt(page, storage, 'swapping')
     expect(record.swapHash).toMatch(/^0x/)
     const sent = wallet.sendRequests().length
     expect(sent).toBe(2)
@@ -158,8 +183,8 @@ describe('resume after a reload', () => {
       eip5792: {},
       hang: (method) => method === 'wallet_getCallsStatus' && !reloaded,
     })
-    startSwap(wallet, storage)
-    const record = await recordAt(storage, 'batching')
+    const page = startSwap(wallet, storage)
+    const record = await recordAt(page, storage, 'batching')
     reloaded = true
     const settled = await settlePendingSwaps({ ...afterReload(wallet), storage })
     expect(settled).toMatchObject([{ record: { batchId: record.batchId }, status: 'confirmed' }])
@@ -174,8 +199,9 @@ describe('resume after a reload', () => {
   test('a resumed swap keeps every check: a recipient redirect from the service is refused', async () => {
     const storage = createMemoryStorage()
     const wallet = h.wallet({ hang: (method, count) => method === 'eth_sendTransaction' && count === 1 })
-    startSwap(wallet, storage)
-    const record = await recordAt(storage, 'approved')
+    const page = startSwap(wallet, storage)
+    const record = await recordAt(page, storage, 'approved')
+    await diedAtSwapPrompt(page, wallet)
     await h.serveRedirectedSwap(
       h.address('TKA'),
       h.address('TKB'),
