@@ -13,8 +13,17 @@ describe('parseAmount', () => {
     ['1.500000', 6, 1_500_000n], // trailing zeros are not extra decimals
     ['1,5', 6, 1_500_000n], // a lone comma that cannot group thousands
     ['0,25', 6, 250_000n],
+    ['0,250', 6, 250_000n], // grouped thousands never start with 0: a decimal comma
+    [',5', 6, 500_000n],
+    [',500', 6, 500_000n], // nothing to group before it: a decimal comma, as ".500"
+    ['1,5000', 6, 1_500_000n],
+    ['1234,5', 6, 1_234_500_000n],
+    ['1,', 6, 1_000_000n],
     ['1,000', 6, 1_000_000_000n], // a comma grouping thousands
+    ['1,500', 6, 1_500_000_000n],
+    ['123,456,789', 0, 123_456_789n],
     ['1,000,000.5', 6, 1_000_000_500_000n],
+    ['1,000.', 6, 1_000_000_000n],
     [' 12 ', 0, 12n],
     ['1\u00a0000', 0, 1000n],
   ])('%o with %i decimals is %s', (text, decimals, amount) => {
@@ -25,8 +34,25 @@ describe('parseAmount', () => {
     ['1,5', 6, 1_500_000n],
     ['1.000,25', 6, 1_000_250_000n],
     ['1 000,25', 6, 1_000_250_000n],
-  ])('with decimalSeparator ",": %o is %s', (text, decimals, amount) => {
+    ['1.000', 6, 1_000_000_000n], // a point grouping thousands
+    ['1.000.000', 0, 1_000_000n],
+    ['1.5', 6, 1_500_000n], // a lone point that cannot group thousands: the decimal point
+    ['0.250', 6, 250_000n],
+    ['.500', 6, 500_000n],
+    ['1234.5', 6, 1_234_500_000n],
+  ])('with decimalSeparator ",": %o with %i decimals is %s', (text, decimals, amount) => {
     expect(parseAmount(text, decimals, { decimalSeparator: ',' })).toBe(amount)
+  })
+
+  test.each([
+    ['1,000.25'], // a point after the comma
+    ['1.00,5'],
+    ['1.5.3'],
+    ['1,5,3'],
+    ['1234.500'], // 3 digits after a lone point, but no thousands before it: ambiguous
+    ['01.500'],
+  ])('with decimalSeparator ",": %o is no amount (undefined)', (text) => {
+    expect(parseAmount(text, 6, { decimalSeparator: ',' })).toBeUndefined()
   })
 
   test.each([
@@ -40,6 +66,18 @@ describe('parseAmount', () => {
     ['1.2.3'],
     ['0x10'],
     ['1.0000001'], // more decimals than USDC has
+    ['1.000,25'], // a comma after the point: no reading is safe
+    ['1.5,0'],
+    ['1,00,000'], // not grouped by thousands
+    ['1,0000,000'],
+    ['1,5,0'],
+    ['01,000'],
+    ['0,250,000'],
+    [',500,000'],
+    ['1,00.5'],
+    ['1234,500'], // 3 digits after a lone comma, but no thousands before it: ambiguous
+    ['01,500'],
+    ['1,000,'],
     ['1'.repeat(100)], // more than 2^256 - 1
   ])('%o is no amount (undefined), never a throw', (text) => {
     expect(parseAmount(text, 6)).toBeUndefined()
@@ -66,6 +104,23 @@ describe('parseAmount', () => {
         fc.integer({ min: 0, max: 36 }),
         (amount, decimals) => {
           expect(parseAmount(formatUnits(amount, decimals), decimals)).toBe(amount)
+        },
+      ),
+    )
+  })
+
+  test('any amount grouped by thousands parses back to itself, in either convention', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 2n ** 200n }),
+        fc.integer({ min: 0, max: 36 }),
+        (amount, decimals) => {
+          const [whole = '', fraction] = formatUnits(amount, decimals).split('.')
+          const groups = whole.replace(/\B(?=(\d{3})+$)/g, ' ').split(' ')
+          const english = groups.join(',') + (fraction === undefined ? '' : `.${fraction}`)
+          const german = groups.join('.') + (fraction === undefined ? '' : `,${fraction}`)
+          expect(parseAmount(english, decimals)).toBe(amount)
+          expect(parseAmount(german, decimals, { decimalSeparator: ',' })).toBe(amount)
         },
       ),
     )

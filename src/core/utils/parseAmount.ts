@@ -3,9 +3,10 @@ import { maxUint256 } from './validate.js'
 export type ParseAmountOptions = {
   /**
    * The decimal separator the user types. `'.'` (default) reads `,` as a
-   * thousands separator (`1,000` is 1000), except a lone comma that cannot be
-   * one (`1,5` is 1.5); `','` reads `,` as the separator and `.` as a
-   * thousands separator; `'auto'` follows the runtime's locale (`Intl.NumberFormat`).
+   * thousands separator where it groups well (`1,000`, `12,345.6`) and a
+   * single comma that cannot group thousands as a decimal comma (`1,5`,
+   * `0,250`); `','` swaps the two; `'auto'` follows the runtime's locale
+   * (`Intl.NumberFormat`). Ambiguous or badly grouped text is `undefined`.
    */
   decimalSeparator?: '.' | ',' | 'auto' | undefined
 }
@@ -20,12 +21,26 @@ export type ParseAmountReturnType = bigint | undefined
  * It never throws, so it is safe to call during render; an `undefined` amount
  * keeps a hook waiting quietly.
  *
+ * Separators, with the default `'.'` (`','` swaps the roles of `.` and `,`):
+ * - `.` is the decimal point; spaces and `'` group digits anywhere.
+ * - `,` groups thousands only where it groups well: 1 to 3 digits (not
+ *   starting with 0), then groups of exactly 3, all before the point
+ *   (`1,000`, `1,000,000.5`).
+ * - Without a point, a single `,` is a decimal comma (`1,5`, `0,250`, `,5`)
+ *   unless exactly 3 digits follow it: then it groups thousands after 1 to 3
+ *   digits (`1,500` is 1500), is a decimal comma after nothing or a lone `0`
+ *   (`0,250`, `,500`), and is ambiguous after anything else (`1234,500`).
+ * - Anything else with a comma is `undefined` rather than a wrong amount:
+ *   `1.000,25`, `1,00,000`, `1,5,0`, `1234,500`.
+ *
  * @example
  * import { parseAmount } from 'token-swap-hooks'
  *
  * parseAmount('1.5', 18)   // 1500000000000000000n
  * parseAmount('.5', 6)     // 500000n
  * parseAmount('1,5', 6)    // 1500000n
+ * parseAmount('1,000.5', 6) // 1000500000n
+ * parseAmount('1.000,25', 6) // undefined: a comma after the point
  * parseAmount('1 000,25', 6, { decimalSeparator: ',' }) // 1000250000n
  * parseAmount('0.0000001', 6) // undefined: USDC has 6 decimals
  * parseAmount('', 18)      // undefined
@@ -40,13 +55,9 @@ export function parseAmount(
     options.decimalSeparator === 'auto'
       ? (new Intl.NumberFormat().formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.')
       : (options.decimalSeparator ?? '.')
-  // Spaces (also non-breaking and thin ones) group digits; so does the other separator.
-  let value = text.replace(/[\s\u00a0\u202f']/g, '')
-  if (separator === ',') value = value.replace(/\./g, '').replace(',', '.')
-  else if (!value.includes('.') && /^\d*,(\d{0,2}|\d{4,})$/.test(value))
-    // One comma that cannot be grouping thousands ("1,5", "0,25"): a decimal comma.
-    value = value.replace(',', '.')
-  else value = value.replace(/,/g, '')
+  // Spaces (also non-breaking and thin ones) and apostrophes group digits.
+  const value = plainDecimal(text.replace(/[\s\u00a0\u202f']/g, ''), separator === ',' ? ',' : '.')
+  if (value === undefined) return undefined
   const match = /^(\d*)(?:\.(\d*))?$/.exec(value)
   if (!match) return undefined
   const [, whole = '', fraction = ''] = match
@@ -55,4 +66,35 @@ export function parseAmount(
   if (kept.length > (decimals as number)) return undefined
   const amount = BigInt(`${whole || '0'}${kept.padEnd(decimals as number, '0')}`)
   return amount <= maxUint256 ? amount : undefined
+}
+
+/** Digits grouped by thousands: 1 to 3 digits, not starting with 0, then groups of 3. */
+const groupedBy = { ',': /^[1-9]\d{0,2}(?:,\d{3})+$/, '.': /^[1-9]\d{0,2}(?:\.\d{3})+$/ }
+
+/**
+ * The text with `.` as its decimal point and no thousands separators, by the
+ * rules of `parseAmount`; `undefined` when ambiguous or badly grouped. What is
+ * left is checked for digits by the caller.
+ */
+function plainDecimal(text: string, point: '.' | ','): string | undefined {
+  const group = point === '.' ? ',' : '.'
+  const at = text.indexOf(point)
+  let whole = at < 0 ? text : text.slice(0, at)
+  let fraction = at < 0 ? undefined : text.slice(at + 1)
+  const lone = whole.indexOf(group)
+  if (at < 0 && lone >= 0 && lone === whole.lastIndexOf(group)) {
+    const before = whole.slice(0, lone)
+    const after = whole.slice(lone + 1)
+    if (after.length !== 3 || !/^[1-9]\d{0,2}$/.test(before)) {
+      // Not thousands: a decimal separator, unless 3 digits follow something other than "" or "0".
+      if (after.length === 3 && before !== '' && before !== '0') return undefined
+      whole = before
+      fraction = after
+    }
+  }
+  if (whole.includes(group)) {
+    if (!groupedBy[group].test(whole)) return undefined
+    whole = whole.split(group).join('')
+  }
+  return fraction === undefined ? whole : `${whole}.${fraction}`
 }
