@@ -56,8 +56,13 @@ export function parseAmount(
       ? (new Intl.NumberFormat().formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.')
       : (options.decimalSeparator ?? '.')
   // Spaces (also non-breaking and thin ones) and apostrophes group digits.
-  const value = plainDecimal(text.replace(/[\s\u00a0\u202f']/g, ''), separator === ',' ? ',' : '.')
-  if (value === undefined) return undefined
+  let value = text.replace(/[\s\u00a0\u202f']/g, '')
+  // The ',' convention is the '.' one with the two separators swapped.
+  if (separator === ',') value = value.replace(/[.,]/g, (mark) => (mark === '.' ? ',' : '.'))
+  // A single comma that cannot group thousands ("1,5", "0,250", ",500"): a decimal comma.
+  if (/^\d*,(\d{0,2}|\d{4,})$|^0?,\d{3}$/.test(value)) value = value.replace(',', '.')
+  // Commas grouping thousands well, all before the point ("1,000.5"); any other comma stays and fails below.
+  else if (/^[1-9]\d{0,2}(,\d{3})+(\.\d*)?$/.test(value)) value = value.replace(/,/g, '')
   const match = /^(\d*)(?:\.(\d*))?$/.exec(value)
   if (!match) return undefined
   const [, whole = '', fraction = ''] = match
@@ -68,33 +73,3 @@ export function parseAmount(
   return amount <= maxUint256 ? amount : undefined
 }
 
-/** Digits grouped by thousands: 1 to 3 digits, not starting with 0, then groups of 3. */
-const groupedBy = { ',': /^[1-9]\d{0,2}(?:,\d{3})+$/, '.': /^[1-9]\d{0,2}(?:\.\d{3})+$/ }
-
-/**
- * The text with `.` as its decimal point and no thousands separators, by the
- * rules of `parseAmount`; `undefined` when ambiguous or badly grouped. What is
- * left is checked for digits by the caller.
- */
-function plainDecimal(text: string, point: '.' | ','): string | undefined {
-  const group = point === '.' ? ',' : '.'
-  const at = text.indexOf(point)
-  let whole = at < 0 ? text : text.slice(0, at)
-  let fraction = at < 0 ? undefined : text.slice(at + 1)
-  const lone = whole.indexOf(group)
-  if (at < 0 && lone >= 0 && lone === whole.lastIndexOf(group)) {
-    const before = whole.slice(0, lone)
-    const after = whole.slice(lone + 1)
-    if (after.length !== 3 || !/^[1-9]\d{0,2}$/.test(before)) {
-      // Not thousands: a decimal separator, unless 3 digits follow something other than "" or "0".
-      if (after.length === 3 && before !== '' && before !== '0') return undefined
-      whole = before
-      fraction = after
-    }
-  }
-  if (whole.includes(group)) {
-    if (!groupedBy[group].test(whole)) return undefined
-    whole = whole.split(group).join('')
-  }
-  return fraction === undefined ? whole : `${whole}.${fraction}`
-}
