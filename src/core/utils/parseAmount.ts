@@ -72,4 +72,3 @@ export function parseAmount(
   const amount = BigInt(`${whole || '0'}${kept.padEnd(decimals as number, '0')}`)
   return amount <= maxUint256 ? amount : undefined
 }
-
