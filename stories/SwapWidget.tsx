@@ -75,7 +75,7 @@ export function SwapWidget({
       ? `≈ $${(Number(formatAmount(value, decimals, 8)) * price).toLocaleString('en-US', { maximumFractionDigits: 2 })}`
       : ''
   // TanStack's status, refined by the flow's own while it runs: quoting → approving → swapping.
-  const stage = swap.isPending ? (swap.step?.status ?? 'quoting') : swap.status
+  const { stage } = swap
   const symbolOf = (address: string) =>
     tokens.find((token) => token.address === address)?.symbol ?? address.slice(0, 8)
   const amountOf = (amount: string, address: string) => {

@@ -13,7 +13,7 @@ type Args = { token0: string; token1: string; amount: string; slippage: number; 
 
 /** A swap button and its steps, as a widget drives useExecuteSwap. */
 function ExecuteSwapDemo({ token0, token1, amount, slippage, minAmountOut }: Args) {
-  const { execute, isPending, status, step, data, error, reset } = useExecuteSwap()
+  const { execute, isPending, stage, step, data, error, reset } = useExecuteSwap()
   const decimals0 = market.getToken(token0)?.decimals ?? 18
   const decimals1 = market.getToken(token1)?.decimals ?? 18
   // The quote the user sees: its amount less the slippage is the floor the signed calls must meet.
@@ -23,7 +23,6 @@ function ExecuteSwapDemo({ token0, token1, amount, slippage, minAmountOut }: Arg
     token1: addressOf(token1) as `0x${string}`,
     amountIn,
   })
-  const stage = isPending ? (step?.status ?? 'quoting') : status
   const busy = isPending
   return (
     <Card title={`useExecuteSwap: ${amount} ${token0} → ${token1}`}>

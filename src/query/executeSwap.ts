@@ -1,5 +1,5 @@
 import type { SwapClient } from '../core/client.js'
-import { InvalidParameterError } from '../core/errors/parameter.js'
+import { ensure } from '../core/errors/parameter.js'
 import {
   type ExecuteSwapParameters,
   type ExecuteSwapReturnType,
@@ -41,14 +41,20 @@ export function executeSwapMutationOptions(
   return {
     mutationKey: ['executeSwap', { baseUrl: client.baseUrl }],
     mutationFn(variables) {
-      const parameters: Record<string, unknown> = { ...defaults, ...withoutUndefined(variables) }
-      for (const name of ['walletClient', 'publicClient'])
-        if (!parameters[name])
-          throw new InvalidParameterError({
-            parameter: name,
-            rule: 'is required: pass it to execute, to useExecuteSwap or to <SwapProvider>',
-            value: undefined,
-          })
+      const parameters = { ...defaults, ...withoutUndefined(variables) }
+      // A call's onStep runs beside the defaults' (a hook's step tracking), never instead of it.
+      const onSteps = [defaults.onStep, variables.onStep].filter((fn) => fn !== undefined)
+      if (onSteps.length > 1)
+        parameters.onStep = (step) => {
+          for (const fn of onSteps) fn(step)
+        }
+      for (const name of ['walletClient', 'publicClient'] as const)
+        ensure(
+          parameters[name],
+          name,
+          'is required: pass it to execute, to useExecuteSwap or to <SwapProvider>',
+          undefined,
+        )
       return executeSwap(client, parameters as ExecuteSwapParameters)
     },
   }

@@ -41,7 +41,7 @@ export function SwapPage({ chainId, canSwap }: { chainId: number; canSwap: boole
   const swap = useExecuteSwap()
 
   const updating = route.isPlaceholderData || route.isDebouncing
-  const stage = swap.isPending ? swap.step?.status : swap.status
+  const { stage } = swap
   const canExecute =
     canSwap && !!token0 && !!token1 && !!amountIn && !!route.data && !updating && !swap.isPending
 
@@ -102,7 +102,7 @@ export function SwapPage({ chainId, canSwap }: { chainId: number; canSwap: boole
           swap.execute({ token0, token1, amountIn, slippage, acceptedQuote: route.data })
         }}
       >
-        {swap.isPending ? `${stage ?? 'starting'}…` : 'Swap'}
+        {swap.isPending ? `${stage}…` : 'Swap'}
       </button>
       <p>
         Stage: <span data-testid="stage">{stage}</span> (slippage {slippage * 100}%, chain {chainId})

@@ -14,7 +14,7 @@ const h = setupSwapHarness()
 
 /** A minimal swap button, as a widget would write it with the public hook. */
 function SwapButton() {
-  const { execute, isPending, status, step, data, error, reset } = useExecuteSwap()
+  const { execute, stage, step, data, error, reset } = useExecuteSwap()
   const [amount] = useState(parseEther('4'))
   return (
     <div>
@@ -39,7 +39,7 @@ function SwapButton() {
       <button type="button" onClick={reset}>
         Reset
       </button>
-      <p data-testid="status">{isPending ? step?.status : status}</p>
+      <p data-testid="status">{stage}</p>
       <p data-testid="action">{step?.action ?? ''}</p>
       {data && (
         <p data-testid="hashes">
@@ -92,6 +92,7 @@ describe('useExecuteSwap in a rendered component, on anvil', () => {
 
   test('a double click sends one approve and one swap', async () => {
     const before = await h.nonce()
+    const infoBefore = h.server.service.count('/swap/info')
     const wallet = h.wallet()
     renderWidget(wallet)
     const button = screen.getByText('Swap')
@@ -102,7 +103,8 @@ describe('useExecuteSwap in a rendered component, on anvil', () => {
     // the two quick ones were one.
     expect(wallet.sendRequests()).toHaveLength(2)
     expect(await h.nonce()).toBe(before + 2)
-    expect(h.server.service.count('/swap/info')).toBeGreaterThanOrEqual(1)
+    // One execution: one fresh quote.
+    expect(h.server.service.count('/swap/info') - infoBefore).toBe(1)
   })
 
   test('executeAsync twice in the same tick returns the same promise', async () => {
@@ -120,11 +122,14 @@ describe('useExecuteSwap in a rendered component, on anvil', () => {
         </SwapProvider>
       ),
     })
+    const callSteps: string[] = []
     const variables = {
       token0: h.address('ETH'),
       token1: h.address('USDC'),
       amountIn: parseEther('0.1'),
       minAmountOut: 1n,
+      // The call's own onStep runs beside the hook's, which keeps `step` current.
+      onStep: (step: { action: string }) => callSteps.push(step.action),
     }
     let first: Promise<unknown> | undefined
     let second: Promise<unknown> | undefined
@@ -137,6 +142,9 @@ describe('useExecuteSwap in a rendered component, on anvil', () => {
       await first
     })
     expect(wallet.sendRequests()).toHaveLength(1)
+    expect(callSteps).toEqual(expect.arrayContaining(['fetching-quote', 'sending-swap', 'done']))
+    expect(result.current.step).toMatchObject({ status: 'success', action: 'done' })
+    expect(result.current.stage).toBe('success')
   })
 
   test('a rejected signature shows the rejection and nothing more is sent', async () => {

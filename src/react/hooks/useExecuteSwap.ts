@@ -38,6 +38,12 @@ export type UseExecuteSwapReturnType = Omit<
    * the current action, the simulated outcome and every hash so far; kept after success or error.
    */
   step: ExecuteSwapStep | undefined
+  /**
+   * Where the flow stands, for a button label: TanStack's `'idle'`, `'success'`
+   * or `'error'`, and while it runs, its own stage (`'quoting'` until the first
+   * step, then `'approving'`, `'swapping'`).
+   */
+  stage: 'idle' | 'quoting' | 'approving' | 'swapping' | 'success' | 'error'
 }
 
 /**
@@ -49,7 +55,7 @@ export type UseExecuteSwapReturnType = Omit<
  * receipt. A double click sends nothing twice. Wallet, public client and
  * allowlist come from the call, the hook or the provider, in that order.
  * Returns TanStack's mutation result (without the raw `mutate`), plus
- * `execute`, `executeAsync` and `step`.
+ * `execute`, `executeAsync`, `step` and `stage`.
  *
  * @example
  * import { useExecuteSwap } from 'token-swap-hooks/execute'
@@ -57,7 +63,7 @@ export type UseExecuteSwapReturnType = Omit<
  *
  * const { data: walletClient } = useWalletClient()
  * const publicClient = usePublicClient()
- * const { execute, isPending, step, error } = useExecuteSwap({
+ * const { execute, isPending, stage, error } = useExecuteSwap({
  *   walletClient,
  *   publicClient,
  *   trustedAddresses: { [mainnet.id]: [ROUTER, SPENDER] },
@@ -65,7 +71,7 @@ export type UseExecuteSwapReturnType = Omit<
  *
  * <button disabled={isPending}
  *   onClick={() => execute({ token0, token1, amountIn, slippage: 0.01, acceptedQuote: route })}>
- *   {step?.status === 'approving' ? 'Approving…' : 'Swap'}
+ *   {stage === 'approving' ? 'Approving…' : stage === 'swapping' ? 'Swapping…' : 'Swap'}
  * </button>
  */
 export function useExecuteSwap(parameters: UseExecuteSwapParameters = {}): UseExecuteSwapReturnType {
@@ -123,5 +129,13 @@ export function useExecuteSwap(parameters: UseExecuteSwapParameters = {}): UseEx
     setStep(undefined)
   }, [resetMutation])
 
-  return { ...mutation, reset, execute, executeAsync, step } as UseExecuteSwapReturnType
+  // Between the flow's last step and TanStack's success, the swap is still being settled.
+  const stage = !mutation.isPending
+    ? mutation.status
+    : !step
+      ? 'quoting'
+      : step.status === 'success'
+        ? 'swapping'
+        : step.status
+  return { ...mutation, reset, execute, executeAsync, step, stage } as UseExecuteSwapReturnType
 }

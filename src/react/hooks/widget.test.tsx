@@ -5,6 +5,7 @@
  * storage).
  */
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { useState } from 'react'
 import { type Address, createPublicClient, http, parseEther } from 'viem'
 import { describe, expect, test } from 'vitest'
 import { setupSwapHarness } from '../../../test/evm/swapHarness.js'
@@ -30,16 +31,23 @@ function Provider({
   publicClient?: SwapProviderProps['publicClient']
   children: React.ReactNode
 }) {
+  // A page's clients live as long as the page: a re-render keeps them and their cache; a new page
+  // (a new mount) has its own.
+  const [page] = useState(() => ({
+    client: h.swapClient(),
+    queryClient: createQueryClient(),
+    publicClient: createPublicClient({
+      chain: h.fixture.chain,
+      transport: http(h.fixture.rpcUrl),
+      pollingInterval: 50,
+    }),
+  }))
   return (
     <SwapProvider
-      client={h.swapClient()}
-      queryClient={createQueryClient()}
+      client={page.client}
+      queryClient={page.queryClient}
       walletClient={wallet.walletClient}
-      // A new page has its own public client.
-      publicClient={
-        publicClient ??
-        createPublicClient({ chain: h.fixture.chain, transport: http(h.fixture.rpcUrl), pollingInterval: 50 })
-      }
+      publicClient={publicClient ?? page.publicClient}
       trustedAddresses={{ [h.fixture.chain.id]: [h.fixture.router, h.fixture.spender] }}
       storage={storage}
     >
@@ -54,7 +62,7 @@ function SwapButton({ amountIn, token0 = 'TKA' }: { amountIn: bigint; token0?: '
   const preview = useSwapPreview({ ...swap, slippage: 0.01, debounceMs: 0 })
   // The page also shows the quote elsewhere: the preview shares its cache.
   useSwapInfo({ ...swap, to: h.fixture.accounts.user.address, slippage: 0.01, debounceMs: 0 })
-  const { execute, isPending, step } = useExecuteSwap()
+  const { execute, isPending, stage } = useExecuteSwap()
   const p = preview.data
   const label = !p
     ? 'Loading…'
@@ -74,7 +82,8 @@ function SwapButton({ amountIn, token0 = 'TKA' }: { amountIn: bigint; token0?: '
       </button>
       <p data-testid="steps">{p?.steps.join(',')}</p>
       <p data-testid="fee">{p?.networkFee ? String(p.networkFee.wei) : ''}</p>
-      <p data-testid="stage">{isPending ? step?.status : ''}</p>
+      <p data-testid="stage">{stage}</p>
+      <p data-testid="preview-for">{preview.data?.swapInfo.quotedFor?.amountIn.toString()}</p>
     </div>
   )
 }
@@ -83,28 +92,35 @@ describe('useSwapPreview', () => {
   test('Approve vs Swap before the click, the fee, insufficient balance, one quote request per input', async () => {
     h.server.service.clearLog()
     const storage = createMemoryStorage()
+    const wallet = h.wallet()
     const { rerender } = render(
-      <Provider wallet={h.wallet()} storage={storage}>
+      <Provider wallet={wallet} storage={storage}>
         <SwapButton amountIn={parseEther('10')} />
       </Provider>,
     )
-    expect(await screen.findByRole('button', { name: 'Approve TKA' }, { timeout: 5000 })).toBeTruthy()
+    const approve = await screen.findByRole('button', { name: 'Approve TKA' }, { timeout: 5000 })
+    expect((approve as HTMLButtonElement).disabled).toBe(false)
     expect(screen.getByTestId('steps').textContent).toBe('approve,swap')
     expect(BigInt(screen.getByTestId('fee').textContent as string)).toBeGreaterThan(0n)
     // useSwapInfo and useSwapPreview on one page: one /swap/info request.
     expect(h.server.service.count('/swap/info')).toBe(1)
 
-    // After an approval of enough, the same button says Swap.
+    // Another amount: the preview of 10 TKA never stands in for it (its balance, allowance and fee
+    // were for 10); the button waits for the new one.
     await h.approve('TKA', parseEther('100'))
     rerender(
-      <Provider wallet={h.wallet()} storage={storage}>
+      <Provider wallet={wallet} storage={storage}>
         <SwapButton amountIn={parseEther('20')} />
       </Provider>,
     )
-    expect(await screen.findByRole('button', { name: 'Swap' }, { timeout: 5000 })).toBeTruthy()
+    expect(screen.getByTestId('preview-for').textContent).toBe('')
+    // After an approval of enough, the same button (same page, same cache) says Swap.
+    const swap = await screen.findByRole('button', { name: 'Swap' }, { timeout: 5000 })
+    expect((swap as HTMLButtonElement).disabled).toBe(false)
+    expect(screen.getByTestId('preview-for').textContent).toBe(parseEther('20').toString())
 
     rerender(
-      <Provider wallet={h.wallet()} storage={storage}>
+      <Provider wallet={wallet} storage={storage}>
         <SwapButton amountIn={parseEther('5000')} />
       </Provider>,
     )
