@@ -1,6 +1,6 @@
 'use client'
 
-import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query'
+import { type UseQueryResult, useQuery } from '@tanstack/react-query'
 import type { Account, Address, Chain, PublicClient, Transport, WalletClient } from 'viem'
 import type { BatchMode } from '../../core/execute/batch.js'
 import {
@@ -8,10 +8,11 @@ import {
   type PriceImpactThresholds,
   type SwapPreview,
 } from '../../core/execute/getSwapPreview.js'
-import { queryDefaults } from '../../query/defaults.js'
+import { queryDefaults as defaultQueryDefaults } from '../../query/defaults.js'
 import type { UseQueryParameters } from '../types.js'
 import { useSwapContext } from './useSwapClient.js'
 import { type UseSwapInfoReturnType, useSwapInfo } from './useSwapInfo.js'
+import { bothEnabled, keepPreviousQuote } from './useSwapQuery.js'
 import { useTokenPrice } from './useTokenPrice.js'
 
 export type UseSwapPreviewParameters = {
@@ -35,6 +36,9 @@ export type UseSwapPreviewParameters = {
   /** TanStack Query options of the preview (chain reads). */
   query?: Partial<UseQueryParameters<SwapPreview, Error, SwapPreview>> | undefined
 }
+
+// What may differ between a preview and the one it stands in for while it refreshes.
+const refreshFields = new Set(['quotedAt', 'prices'])
 
 export type UseSwapPreviewReturnType = UseQueryResult<SwapPreview, Error> & {
   /** The quote the preview is for: `useSwapInfo`'s result (shared cache). */
@@ -61,7 +65,7 @@ export type UseSwapPreviewReturnType = UseQueryResult<SwapPreview, Error> & {
  *   : preview.needsApproval && preview.steps[0] !== 'batch' ? `Approve ${symbol}` : 'Swap'
  */
 export function useSwapPreview(parameters: UseSwapPreviewParameters = {}): UseSwapPreviewReturnType {
-  const { client, queryClient, execution } = useSwapContext()
+  const { client, queryClient, execution, queryDefaults } = useSwapContext()
   const { token0, token1, amountIn, slippage, batch, priceImpactThresholds } = parameters
   const walletClient = parameters.walletClient ?? execution.walletClient
   const publicClient = parameters.publicClient ?? execution.publicClient
@@ -80,23 +84,27 @@ export function useSwapPreview(parameters: UseSwapPreviewParameters = {}): UseSw
   const chainId = publicClient?.chain?.id
   const swapInfo = quote.isPlaceholderData ? undefined : quote.data
 
+  const queryKey = [
+    'swapPreview',
+    {
+      baseUrl: client.baseUrl,
+      chainId,
+      account,
+      token0,
+      token1,
+      amountIn: amountIn?.toString(),
+      quotedAt: quote.dataUpdatedAt,
+      prices: [price0.data, price1.data],
+      batch: batch ?? execution.batch,
+      priceImpactThresholds,
+    },
+  ] as const
+  const allowed = !!swapInfo && !!publicClient && !!account && pricesSettled
+  const { enabled, ...query } = parameters.query ?? {}
+  const quoteTtl = queryDefaults.swapInfo?.staleTime
   const preview = useQuery(
     {
-      queryKey: [
-        'swapPreview',
-        {
-          baseUrl: client.baseUrl,
-          chainId,
-          account,
-          token0,
-          token1,
-          amountIn: amountIn?.toString(),
-          quotedAt: quote.dataUpdatedAt,
-          prices: [price0.data, price1.data],
-          batch: batch ?? execution.batch,
-          priceImpactThresholds,
-        },
-      ],
+      queryKey,
       queryFn: () =>
         getSwapPreview(client, {
           publicClient: publicClient as PublicClient<Transport, Chain | undefined>,
@@ -108,16 +116,20 @@ export function useSwapPreview(parameters: UseSwapPreviewParameters = {}): UseSw
           slippage,
           swapInfo,
           quotedAt: quote.dataUpdatedAt,
-          quoteTtlMs: queryDefaults.swapInfo.staleTime,
+          // The quote's own staleTime, as the provider set it.
+          quoteTtlMs: typeof quoteTtl === 'number' ? quoteTtl : defaultQueryDefaults.swapInfo.staleTime,
           prices: { token0: price0.data, token1: price1.data },
           batch: batch ?? execution.batch,
           priceImpactThresholds,
         }),
-      enabled: !!swapInfo && !!publicClient && !!account && pricesSettled,
-      placeholderData: keepPreviousData,
+      // A refresh of the same swap (a newer quote, newer prices) keeps the last preview on screen;
+      // another amount, account or token never shows a preview that was not made for it.
+      placeholderData: keepPreviousQuote(queryKey as never, refreshFields) as never,
       staleTime: 10_000,
       retry: 1,
-      ...parameters.query,
+      ...query,
+      // The caller can hold the preview back, never run it without its inputs.
+      enabled: bothEnabled(allowed, enabled),
     },
     queryClient,
   ) as UseSwapPreviewReturnType

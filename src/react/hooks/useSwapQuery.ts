@@ -106,16 +106,17 @@ export function useSwapQuery<data, error, selectData, queryKey extends Key, para
 ): UseQuoteReturnType<selectData, error, queryKey> {
   const amountIn = (input as { amountIn?: unknown }).amountIn
   const settled = useDebouncedValue(amountIn, debounceMs)
-  const quote = kind === 'quote' ? { isDebouncing: settled !== amountIn } : undefined
   const { client, queryClient, queryDefaults } = useSwapContext()
   const entry = entryFor(client, factory as Factory, input)
   const { options } = entry
+  // Only a query that will run can be waiting for its amount: a cleared field is not debouncing.
+  const quote = kind === 'quote' ? { isDebouncing: options.enabled && settled !== amountIn } : undefined
   const defaults = queryDefaults[options.queryKey[0]]
   // A quote waits while its amount is still changing; the previous one for the same tokens stands in.
   const allowed = options.enabled && !quote?.isDebouncing
   const placeholder = !!quote && options.enabled
   const merge = () => {
-    const { enabled = true, ...rest } = query ?? {}
+    const { enabled, ...rest } = query ?? {}
     const result: Record<string, unknown> = {
       ...options,
       ...(placeholder && { placeholderData: keepPreviousQuote(options.queryKey) }),
@@ -124,10 +125,7 @@ export function useSwapQuery<data, error, selectData, queryKey extends Key, para
       queryKey: options.queryKey,
       queryFn: options.queryFn,
       queryHash: entry.queryHash,
-      enabled:
-        typeof enabled === 'function'
-          ? (q: Parameters<typeof enabled>[0]) => allowed && enabled(q)
-          : allowed && enabled,
+      enabled: bothEnabled(allowed, enabled),
     }
     result.refetchInterval = withRateLimitPause(client, result.refetchInterval as number | undefined)
     return result
@@ -154,18 +152,34 @@ export function useSwapQuery<data, error, selectData, queryKey extends Key, para
   return result
 }
 
+/**
+ * A query runs only when the library allows it (every required input given,
+ * the amount settled) and the caller's `enabled` (a boolean or a function of
+ * the query) does too: a caller can hold a query back, never force one.
+ */
+export function bothEnabled<query>(
+  allowed: boolean,
+  enabled: boolean | ((query: query) => boolean) | undefined,
+): boolean | ((query: query) => boolean) {
+  if (typeof enabled === 'function') return (query: query) => allowed && enabled(query)
+  return allowed && enabled !== false
+}
+
 // Fields a previous quote may differ in and still stand in while the next loads.
 const amountFields = new Set(['amountIn', 'slippage', 'deadline'])
 
-/** Placeholder data: the last quote, when it was for the same tokens (and recipient) on the same service. */
-function keepPreviousQuote(queryKey: Key) {
+/**
+ * Placeholder data: the last data, when its key differs from this one only in
+ * `fields` (by default a quote's amount and settings: the same tokens, recipient and service).
+ */
+export function keepPreviousQuote(queryKey: Key, fields: ReadonlySet<string> = amountFields) {
   return (previousData: unknown, previousQuery: Query | undefined) => {
     if (previousData === undefined || !previousQuery) return undefined
     const [name, previous] = previousQuery.queryKey as unknown as Key
     if (name !== queryKey[0]) return undefined
     const current = queryKey[1]
     for (const key of new Set([...Object.keys(previous), ...Object.keys(current)]))
-      if (!amountFields.has(key) && previous[key] !== current[key]) return undefined
+      if (!fields.has(key) && previous[key] !== current[key]) return undefined
     return previousData
   }
 }
