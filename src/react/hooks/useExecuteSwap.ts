@@ -1,7 +1,7 @@
 'use client'
 
 import { type UseMutationOptions, type UseMutationResult, useMutation } from '@tanstack/react-query'
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useState } from 'react'
 import type {
   ExecuteSwapErrorType,
   ExecuteSwapReturnType,
@@ -13,6 +13,8 @@ import {
   type ExecuteSwapVariables,
   executeSwapMutationOptions,
 } from '../../query/executeSwap.js'
+import { pendingSwapsQueryName } from './usePendingSwaps.js'
+import { useSingleFlight } from './useSingleFlight.js'
 import { useSwapContext } from './useSwapClient.js'
 
 export type UseExecuteSwapParameters = ExecuteSwapDefaults & {
@@ -77,7 +79,6 @@ export type UseExecuteSwapReturnType = Omit<
 export function useExecuteSwap(parameters: UseExecuteSwapParameters = {}): UseExecuteSwapReturnType {
   const { client, queryClient, execution } = useSwapContext()
   const [step, setStep] = useState<ExecuteSwapStep>()
-  const inFlight = useRef<Promise<ExecuteSwapReturnType> | null>(null)
   const { mutation: mutationParameters, onStep, ...defaults } = parameters
 
   const {
@@ -90,7 +91,7 @@ export function useExecuteSwap(parameters: UseExecuteSwapParameters = {}): UseEx
       ...mutationParameters,
       onSettled(...args) {
         // The execution's record may have changed: usePendingSwaps reads it again.
-        void queryClient.invalidateQueries({ queryKey: ['pendingSwaps'] })
+        void queryClient.invalidateQueries({ queryKey: [pendingSwapsQueryName] })
         return mutationParameters?.onSettled?.(...args)
       },
       ...executeSwapMutationOptions(client, {
@@ -105,18 +106,14 @@ export function useExecuteSwap(parameters: UseExecuteSwapParameters = {}): UseEx
     queryClient,
   )
 
-  const executeAsync = useCallback(
-    (variables: ExecuteSwapVariables) => {
-      // A synchronous guard: a second click in the same tick sees it, unlike React state.
-      if (inFlight.current) return inFlight.current
-      setStep(undefined)
-      const promise = mutateAsync(variables).finally(() => {
-        inFlight.current = null
-      })
-      inFlight.current = promise
-      return promise
-    },
-    [mutateAsync],
+  const executeAsync = useSingleFlight(
+    useCallback(
+      (variables: ExecuteSwapVariables) => {
+        setStep(undefined)
+        return mutateAsync(variables)
+      },
+      [mutateAsync],
+    ),
   )
   const execute = useCallback(
     (variables: ExecuteSwapVariables) => {

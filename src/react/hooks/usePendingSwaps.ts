@@ -1,7 +1,7 @@
 'use client'
 
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { useCallback, useRef } from 'react'
+import { useCallback, useMemo } from 'react'
 import type { Account, Chain, PublicClient, Transport, WalletClient } from 'viem'
 import type { ExecuteSwapErrorType } from '../../core/execute/executeSwap.js'
 import { getDefaultStorage, type PendingSwap, removePendingSwap } from '../../core/execute/pendingSwaps.js'
@@ -13,7 +13,11 @@ import {
   settlePendingSwaps,
 } from '../../core/execute/resumeSwap.js'
 import { withoutUndefined } from '../../core/utils/withoutUndefined.js'
+import { useSingleFlight } from './useSingleFlight.js'
 import { useSwapContext } from './useSwapClient.js'
+
+/** The first element of every pending-swaps check's key: an execution's end invalidates them all. */
+export const pendingSwapsQueryName = 'pendingSwaps'
 
 export type UsePendingSwapsParameters = Partial<Omit<ResumeSwapParameters, 'record' | 'onStep'>> & {
   /** Default: the provider's chain, else the public client's. */
@@ -80,7 +84,7 @@ export function usePendingSwaps(parameters: UsePendingSwapsParameters = {}): Use
   const account = walletClient?.account?.address
   const chainId = defaults.chainId ?? publicClient?.chain?.id
 
-  const queryKey = ['pendingSwaps', { baseUrl: client.baseUrl, account, chainId }] as const
+  const queryKey = [pendingSwapsQueryName, { baseUrl: client.baseUrl, account, chainId }] as const
   const check = useQuery(
     {
       queryKey,
@@ -99,7 +103,6 @@ export function usePendingSwaps(parameters: UsePendingSwapsParameters = {}): Use
     queryClient,
   )
 
-  const inFlight = useRef<Promise<ResumeSwapReturnType> | null>(null)
   const mutation = useMutation<ResumeSwapReturnType, ExecuteSwapErrorType, PendingSwap>(
     {
       mutationKey: ['resumeSwap', { baseUrl: client.baseUrl }],
@@ -109,18 +112,7 @@ export function usePendingSwaps(parameters: UsePendingSwapsParameters = {}): Use
     },
     queryClient,
   )
-  const { mutateAsync } = mutation
-  const resumeAsync = useCallback(
-    (record: PendingSwap) => {
-      if (inFlight.current) return inFlight.current
-      const promise = mutateAsync(record).finally(() => {
-        inFlight.current = null
-      })
-      inFlight.current = promise
-      return promise
-    },
-    [mutateAsync],
-  )
+  const resumeAsync = useSingleFlight(mutation.mutateAsync)
   const resume = useCallback((record: PendingSwap) => void resumeAsync(record).catch(() => {}), [resumeAsync])
   const { refetch } = check
   const dismiss = useCallback(
@@ -131,17 +123,24 @@ export function usePendingSwaps(parameters: UsePendingSwapsParameters = {}): Use
     [storage, refetch],
   )
 
-  const all = check.data ?? []
+  const { pendingSwaps, settled } = useMemo(() => {
+    const all = check.data ?? []
+    return {
+      pendingSwaps: all.filter(({ status }) => status === 'pending' || status === 'resumable'),
+      settled: all.filter(
+        ({ status }) => status === 'confirmed' || status === 'reverted' || status === 'dropped',
+      ),
+    }
+  }, [check.data])
+  const refresh = useCallback(() => void refetch(), [refetch])
   return {
-    pendingSwaps: all.filter(({ status }) => status === 'pending' || status === 'resumable'),
-    settled: all.filter(
-      ({ status }) => status === 'confirmed' || status === 'reverted' || status === 'dropped',
-    ),
+    pendingSwaps,
+    settled,
     isChecking: check.isFetching,
     resume,
     resumeAsync,
     resumeState: { status: mutation.status, data: mutation.data, error: mutation.error },
     dismiss,
-    refresh: () => void refetch(),
+    refresh,
   }
 }
