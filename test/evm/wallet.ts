@@ -22,6 +22,11 @@ export type TestWalletOptions = {
    * reloaded never hears back: the dapp's flow stops there.
    */
   hang?: ((method: string, count: number) => boolean) | undefined
+  /**
+   * Answer a request (by method and 0-based count) with an internal error
+   * (JSON-RPC -32603), as a wallet or its node failing does.
+   */
+  fail?: ((method: string, count: number) => boolean) | undefined
   /** The chain the wallet says it is on; `undefined` means the node's own chain. */
   reportedChainId?: number | undefined
   /** Whether wallet_switchEthereumChain works (it then reports the requested chain). Default false. */
@@ -107,6 +112,8 @@ export function createTestWallet(options: TestWalletOptions) {
       const count = counts.get(method) ?? 0
       counts.set(method, count + 1)
       if (options.hang?.(method, count)) return new Promise<never>(() => {})
+      if (options.fail?.(method, count))
+        throw Object.assign(new Error(`Internal error (${method})`), { code: -32603 })
       if (
         (method === 'eth_sendTransaction' || method === 'wallet_switchEthereumChain') &&
         options.reject?.(method, count)

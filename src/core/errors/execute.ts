@@ -489,3 +489,47 @@ export class WalletError extends ExecuteSwapError {
     this.stage = stage
   }
 }
+
+export type OutcomeUnknownErrorType = OutcomeUnknownError & { name: 'OutcomeUnknownError' }
+
+/**
+ * A transaction (or an EIP-5792 batch) was sent, but its outcome could not be
+ * read: the wait for its receipt ran out (`receiptTimeoutMs`, `batchTimeoutMs`)
+ * or the node or wallet failed. It may still be mined, so it must not be sent
+ * again: the execution stays recorded, nothing is revoked, and
+ * `settlePendingSwaps` (`usePendingSwaps`) settles it from the chain later.
+ *
+ * @example
+ * if (error instanceof OutcomeUnknownError) toast('Your swap was sent and may still go through: do not retry it.')
+ */
+export class OutcomeUnknownError extends ExecuteSwapError {
+  override name = 'OutcomeUnknownError' as const
+  stage: 'approval' | 'swap'
+  /** The transaction sent; `undefined` for a batch. */
+  hash: Hex | undefined
+  /** The EIP-5792 batch sent, in batch mode. */
+  batchId: string | undefined
+
+  constructor({
+    stage,
+    hash,
+    batchId,
+    cause,
+  }: { stage: 'approval' | 'swap'; hash?: Hex | undefined; batchId?: string | undefined; cause: unknown }) {
+    super(
+      stage === 'swap'
+        ? 'The swap was sent, but whether it went through is not known yet: do not send it again.'
+        : 'The approval was sent, but whether it was mined is not known yet.',
+      {
+        metaMessages: [
+          hash ? `Hash: ${hash}` : `Batch: ${batchId}`,
+          'It may still be mined. The execution stays recorded: settlePendingSwaps (usePendingSwaps) settles it from the chain.',
+        ],
+        cause,
+      },
+    )
+    this.stage = stage
+    this.hash = hash
+    this.batchId = batchId
+  }
+}

@@ -48,7 +48,7 @@ export async function sendBatch(
   clients: ExecutionClients,
   chain: Chain,
   calls: readonly SwapCall[],
-  options: { timeoutMs: number; onSent?: (batchId: string) => void },
+  options: { timeoutMs: number; onSent?: (batchId: string) => void | Promise<void> },
 ): Promise<BatchResult> {
   const { walletClient } = clients
   const stage: ExecuteSwapStage = 'swap'
@@ -63,7 +63,7 @@ export async function sendBatch(
       forceAtomic: true,
     }),
   )
-  options.onSent?.(id)
+  await options.onSent?.(id)
   return waitForBatch(clients, id, options.timeoutMs)
 }
 

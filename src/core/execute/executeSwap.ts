@@ -22,6 +22,8 @@ import {
   type InsufficientAllowanceErrorType,
   type LeftoverAllowance,
   noteLeftoverAllowance,
+  OutcomeUnknownError,
+  type OutcomeUnknownErrorType,
   QuoteBelowMinimumError,
   type QuoteBelowMinimumErrorType,
   QuoteChangedError,
@@ -160,8 +162,19 @@ export type ExecuteSwapParameters = ExecutionClients & {
    * `'require'` refuses (`BatchUnsupportedError`) a wallet that cannot batch.
    */
   batch?: BatchMode | undefined
-  /** How long to wait for a batch's status. Default 300 000 ms. */
+  /**
+   * How long to wait for a batch's status. Default 300 000 ms. When it runs
+   * out, the flow ends with `OutcomeUnknownError` and the execution stays
+   * recorded: the batch may still be mined.
+   */
   batchTimeoutMs?: number | undefined
+  /**
+   * How long to wait for each transaction's receipt. Default 180 000 ms
+   * (viem's). When it runs out after the swap was sent, the flow ends with
+   * `OutcomeUnknownError` and the execution stays recorded: the swap may still
+   * be mined, and must not be sent again.
+   */
+  receiptTimeoutMs?: number | undefined
   /**
    * When the swap does not happen after an approval of this flow was mined,
    * send approve(spender, 0). Default `false`: the allowance left is reported on
@@ -224,6 +237,7 @@ export type ExecuteSwapErrorType =
   | InsufficientAllowanceErrorType
   | BatchUnsupportedErrorType
   | BatchFailedErrorType
+  | OutcomeUnknownErrorType
   | WalletErrorType
 
 /**
@@ -408,24 +422,33 @@ export async function runSwap(
 
   const confirm = async (hash: Hex, stage: 'approval' | 'swap') => {
     const receipt = await walletStep(stage, () =>
-      checked.publicClient.waitForTransactionReceipt({ hash, confirmations: parameters.confirmations ?? 1 }),
+      checked.publicClient.waitForTransactionReceipt({
+        hash,
+        confirmations: parameters.confirmations ?? 1,
+        timeout: parameters.receiptTimeoutMs,
+      }),
     )
     if (receipt.status !== 'success') throw new TransactionRevertedError({ hash, stage, receipt })
     return receipt
   }
 
   let approved = false
+  // What was sent and not yet seen mined or failed: while it is set, a failure leaves the outcome unknown.
+  let inFlight: { stage: 'approval' | 'swap'; hash?: Hex; batchId?: string } | undefined
   try {
     let receipts: TransactionReceipt[]
     if (batch) {
       emit({ status: 'swapping', action: 'sending-batch' })
       const result = await sendBatch(checked, chain, [...approvals, swapCall], {
         timeoutMs: parameters.batchTimeoutMs ?? 300_000,
-        onSent: (batchId) => {
+        onSent: async (batchId) => {
+          inFlight = { stage: 'swap', batchId }
           emit({ batchId, action: 'waiting-for-batch' })
-          void progress({ step: 'batching', batchId })
+          await progress({ step: 'batching', batchId })
         },
       })
+      if (!result.receipts.length)
+        throw new Error('The wallet reported the batch done, without its receipts.')
       receipts = result.receipts
     } else {
       // Approvals, each confirmed before the next step.
@@ -434,11 +457,13 @@ export async function runSwap(
         const isReset = mustReset && index === 0
         emit({ status: 'approving', action: isReset ? 'resetting-allowance' : 'approving' })
         const hash = await sendPinned(checked, chain, 'approval', call)
+        inFlight = { stage: 'approval', hash }
         emit(isReset ? { resetHash: hash } : { approvalHash: hash, action: 'waiting-for-approval' })
         await progress(
           isReset ? { step: 'approving', resetHash: hash } : { step: 'approving', approvalHash: hash },
         )
         sent.push(await confirm(hash, 'approval'))
+        inFlight = undefined
         approved = true
       }
       if (approvals.length) {
@@ -454,10 +479,12 @@ export async function runSwap(
       if (approvals.length) emit({ simulated: await simulate([swapCall], 0) })
       emit({ action: 'sending-swap' })
       const swapHash = await sendPinned(checked, chain, 'swap', swapCall)
+      inFlight = { stage: 'swap', hash: swapHash }
       emit({ swapHash, action: 'waiting-for-swap' })
       await progress({ step: 'swapping', swapHash })
       receipts = [...sent, await confirm(swapHash, 'swap')]
     }
+    inFlight = undefined
 
     // 7. What the mined swap did.
     const receipt = receipts[receipts.length - 1] as TransactionReceipt
@@ -489,6 +516,10 @@ export async function runSwap(
       realized,
     }
   } catch (error) {
+    // Sent, and no definite outcome (a receipt, a batch status): it may still be mined. The record
+    // stays for settlePendingSwaps, and nothing is revoked (the swap may still spend the allowance).
+    if (inFlight && !(error instanceof TransactionRevertedError || error instanceof BatchFailedError))
+      throw new OutcomeUnknownError({ ...inFlight, cause: error })
     // A swap that did not go out after a mined approval stays recorded (it can be resumed);
     // anything else that failed has settled.
     // A batch that failed without atomicity may have left its approval behind.
@@ -579,6 +610,14 @@ function checkParameters(parameters: ExecuteSwapParameters) {
         assertAddress(`trustedAddresses[${chainId}][${index}]`, address)
     }
   }
+  for (const name of ['receiptTimeoutMs', 'batchTimeoutMs'] as const)
+    ensure(
+      parameters[name] === undefined ||
+        (Number.isFinite(parameters[name]) && (parameters[name] as number) > 0),
+      name,
+      'must be a positive number of milliseconds',
+      parameters[name],
+    )
   ensure(
     parameters.chainId === undefined || (Number.isSafeInteger(parameters.chainId) && parameters.chainId > 0),
     'chainId',

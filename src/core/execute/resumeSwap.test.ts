@@ -9,7 +9,8 @@ import { createPublicClient, createWalletClient, custom, http, type PublicClient
 import { describe, expect, test } from 'vitest'
 import { setupSwapHarness } from '../../../test/evm/swapHarness.js'
 import type { TestWallet } from '../../../test/evm/wallet.js'
-import { executeSwap } from './executeSwap.js'
+import { OutcomeUnknownError } from '../errors/execute.js'
+import { type ExecuteSwapParameters, executeSwap } from './executeSwap.js'
 import { createMemoryStorage, getPendingSwaps, type PendingSwap, type SwapStorage } from './pendingSwaps.js'
 import { resumeSwap, settlePendingSwaps } from './resumeSwap.js'
 
@@ -220,5 +221,103 @@ describe('resume after a reload', () => {
     expect(wallet.sendRequests()).toHaveLength(sent)
     // Still resumable: the approval stands and nothing was swapped.
     expect(await getPendingSwaps(storage)).toHaveLength(1)
+  })
+})
+
+describe('a wait that fails after something was sent keeps the record', () => {
+  const swap = (wallet: TestWallet, storage: SwapStorage, extra: Partial<ExecuteSwapParameters> = {}) => {
+    const token0 = h.address('TKA')
+    const token1 = h.address('TKB')
+    return executeSwap(h.swapClient(), {
+      walletClient: wallet.walletClient,
+      publicClient: h.fixture.publicClient,
+      token0,
+      token1,
+      amountIn,
+      acceptedQuote: h.market.quote({ token0, token1, amountIn }),
+      slippage: 0.01,
+      trustedAddresses: trusted(),
+      storage,
+      ...extra,
+    }).catch((error: unknown) => error)
+  }
+
+  test('the swap was sent and its receipt wait ran out: OutcomeUnknownError, the record stays, settles later', async () => {
+    const storage = createMemoryStorage()
+    const before = await h.funds()
+    // The page's node stops answering once the swap is sent (the swap itself reaches the chain).
+    const page = h.dyingPage()
+    const wallet = h.wallet({
+      hang: (method, count) => {
+        if (method === 'eth_sendTransaction' && count === 1) setTimeout(page.die, 0)
+        return false
+      },
+    })
+    const error = await swap(wallet, storage, { publicClient: page.publicClient, receiptTimeoutMs: 300 })
+    expect(error).toBeInstanceOf(OutcomeUnknownError)
+    const [record] = await getPendingSwaps(storage)
+    expect(error).toMatchObject({ stage: 'swap', hash: record?.swapHash })
+    expect(record).toMatchObject({ step: 'swapping', swapHash: expect.stringMatching(/^0x/) })
+    expect(await getPendingSwaps(storage)).toHaveLength(1)
+    // Later, from the chain: the swap went through, once.
+    const settled = await settlePendingSwaps({ ...afterReload(wallet), storage })
+    expect(settled).toMatchObject([{ status: 'confirmed', receipt: { transactionHash: record?.swapHash } }])
+    expect(await getPendingSwaps(storage)).toEqual([])
+    expect(wallet.sendRequests()).toHaveLength(2)
+    const after = await h.funds()
+    expect(after.nonce).toBe(before.nonce + 2)
+    expect(after.TKA).toBe(before.TKA - amountIn)
+  })
+
+  test('the batch was sent and its status wait ran out: OutcomeUnknownError, the record stays', async () => {
+    const storage = createMemoryStorage()
+    let answering = false
+    const wallet = h.wallet({
+      eip5792: {},
+      hang: (method) => method === 'wallet_getCallsStatus' && !answering,
+    })
+    const error = await swap(wallet, storage, { batchTimeoutMs: 300 })
+    expect(error).toBeInstanceOf(OutcomeUnknownError)
+    const records = await getPendingSwaps(storage)
+    expect(records).toMatchObject([{ step: 'batching', batchId: expect.stringMatching(/^0x/) }])
+    expect(error).toMatchObject({ stage: 'swap', batchId: records[0]?.batchId })
+    answering = true
+    expect(await settlePendingSwaps({ ...afterReload(wallet), storage })).toMatchObject([
+      { status: 'confirmed' },
+    ])
+    expect(await getPendingSwaps(storage)).toEqual([])
+    expect(wallet.batchRequests()).toHaveLength(1)
+  })
+
+  test('resuming a batch whose wallet fails to answer its status keeps the record; it settles once answered', async () => {
+    const storage = createMemoryStorage()
+    let wallet: 'hangs' | 'fails' | 'answers' = 'hangs'
+    const extension = h.wallet({
+      eip5792: {},
+      hang: (method) => method === 'wallet_getCallsStatus' && wallet === 'hangs',
+      fail: (method) => method === 'wallet_getCallsStatus' && wallet === 'fails',
+    })
+    await swap(extension, storage, { batchTimeoutMs: 300 })
+    const [record] = await getPendingSwaps(storage)
+    expect(record?.step).toBe('batching')
+
+    wallet = 'fails'
+    const clients = afterReload(extension)
+    const resume = () =>
+      resumeSwap(h.swapClient(), {
+        ...clients,
+        record: record as PendingSwap,
+        storage,
+        trustedAddresses: trusted(),
+      })
+    const error = await resume().catch((e: unknown) => e)
+    expect(error).toMatchObject({ name: 'WalletError', stage: 'swap' })
+    expect(await getPendingSwaps(storage)).toEqual([record])
+
+    wallet = 'answers'
+    expect(await resume()).toMatchObject({ resumed: 'settled', status: 'confirmed' })
+    expect(await getPendingSwaps(storage)).toEqual([])
+    expect(extension.batchRequests()).toHaveLength(1)
+    expect(extension.sendRequests()).toHaveLength(0)
   })
 })

@@ -1,5 +1,6 @@
 import { erc20Abi, type Hex, isAddressEqual, type TransactionReceipt } from 'viem'
 import type { SwapClient } from '../client.js'
+import { BatchFailedError, OutcomeUnknownError } from '../errors/execute.js'
 import { ensure } from '../errors/parameter.js'
 import { isObject } from '../utils/validate.js'
 import { readBatch, waitForBatch } from './batch.js'
@@ -181,16 +182,35 @@ export async function resumeSwap(
   }
 
   if (record.step === 'batching' && record.batchId) {
-    const result = await waitForBatch(clients, record.batchId, rest.batchTimeoutMs ?? 300_000).then(
-      (batch) => ({ status: 'confirmed' as const, receipt: batch.receipts.at(-1) }),
-      () => ({ status: 'reverted' as const, receipt: undefined }),
-    )
-    return settle(result.status, result.receipt)
+    const batchId = record.batchId
+    // Only a definite status settles the record; a timeout or a wallet failure leaves it.
+    const batch = await walletStep('swap', () => readBatch(clients, batchId))
+    if (batch.status === 'success') return settle('confirmed', batch.receipts.at(-1))
+    if (batch.status === 'failure') return settle('reverted', batch.receipts.at(-1))
+    if (batch.status === 'unknown') return settle('dropped')
+    try {
+      const result = await waitForBatch(clients, batchId, rest.batchTimeoutMs ?? 300_000)
+      return settle('confirmed', result.receipts.at(-1))
+    } catch (error) {
+      if (error instanceof BatchFailedError) return settle('reverted', error.receipts.at(-1))
+      throw new OutcomeUnknownError({ stage: 'swap', batchId, cause: error })
+    }
   }
-  const waitFor = (hash: Hex) =>
-    walletStep(record.step === 'swapping' ? 'swap' : 'approval', () =>
-      clients.publicClient.waitForTransactionReceipt({ hash, confirmations: rest.confirmations ?? 1 }),
-    )
+  const waitFor = async (hash: Hex) => {
+    const stage = record.step === 'swapping' ? 'swap' : 'approval'
+    try {
+      return await walletStep(stage, () =>
+        clients.publicClient.waitForTransactionReceipt({
+          hash,
+          confirmations: rest.confirmations ?? 1,
+          timeout: rest.receiptTimeoutMs,
+        }),
+      )
+    } catch (error) {
+      // No receipt read: it may still be mined, so the record stays.
+      throw new OutcomeUnknownError({ stage, hash, cause: error })
+    }
+  }
   if (record.step === 'swapping') {
     if (!record.swapHash) return settle('dropped')
     const receipt = await waitFor(record.swapHash)
