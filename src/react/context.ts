@@ -154,30 +154,34 @@ export function SwapProvider(props: SwapProviderProps) {
 }
 
 /**
- * The client the props describe. Every client setting among the props reaches
- * `createSwapClient` (they are the props that are not the provider's own), and
- * the client is recreated only when one of them changes; `fetch`, `headers`
- * and `transformResponse` are read through refs, so inline functions do not
- * reset the cache or the rate limiter on every render.
+ * The plain client settings a provider passes on (the functions `fetch`,
+ * `headers` and `transformResponse` go through refs). The compiler keeps the
+ * list complete: a setting added to `SwapClientConfig` must be named here.
+ */
+const plainSettings = {
+  baseUrl: true,
+  allowInsecureHttp: true,
+  timeoutMs: true,
+  arrayFormat: true,
+  rateLimit: true,
+  maxRateLimitPauseMs: true,
+  redirect: true,
+  maxResponseBytes: true,
+} as const satisfies Record<Exclude<keyof SwapClientConfig, 'fetch' | 'headers' | 'transformResponse'>, true>
+
+/**
+ * The client the props describe. Every client setting reaches
+ * `createSwapClient`, and the client is recreated only when one of them
+ * changes; `fetch`, `headers` and `transformResponse` are read through refs,
+ * so inline functions do not reset the cache or the rate limiter on every render.
  */
 function useClientFromProps(props: SwapProviderProps): SwapClient {
-  const {
-    queryClient: _queryClient,
-    queryDefaults: _queryDefaults,
-    walletClient: _walletClient,
-    publicClient: _publicClient,
-    chainId: _chainId,
-    trustedAddresses: _trustedAddresses,
-    dangerouslyTrustAnyAddress: _dangerously,
-    batch: _batch,
-    storage: _storage,
-    children: _children,
-    client,
-    fetch,
-    headers,
-    transformResponse,
-    ...settings
-  } = props
+  const { client, fetch, headers, transformResponse } = props as SwapProviderProps & Partial<SwapClientConfig>
+  const settings: Record<string, unknown> = {}
+  for (const name in plainSettings) {
+    const value = (props as Record<string, unknown>)[name]
+    if (value !== undefined) settings[name] = value
+  }
   const refs = useRef({ fetch, headers, transformResponse })
   refs.current = { fetch, headers, transformResponse }
   const hasHeaders = headers !== undefined
