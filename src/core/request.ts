@@ -53,6 +53,21 @@ const detailLength = 500
 
 /** Builds the `request` function of a client: pacing, timeout, status and body handling. */
 export function createRequest(config: RequestConfig) {
+  // Every error a request ends with passes through the redactor of its secrets. The base URL's
+  // query values give one redactor per client; header values one per set of values, built again
+  // only when they change (never for a headers object, unless it is changed in place).
+  const baseRedact = createRedactor(secretsOf(undefined, config.baseQuery))
+  let headerSecrets: { values: string[]; redact: Redactor } | undefined
+  const redactorOf = (headers: Record<string, string>) => {
+    const values = Object.values(headers)
+    if (
+      headerSecrets?.values.length !== values.length ||
+      values.some((value, index) => value !== headerSecrets?.values[index])
+    )
+      headerSecrets = { values, redact: createRedactor(secretsOf(headers, config.baseQuery)) }
+    return headerSecrets.redact
+  }
+
   /** One fetch under the timeout; the body is read in full before the timeout is cleared. */
   async function fetchOnce(
     { url, safeUrl }: { url: string; safeUrl: string },
@@ -125,8 +140,8 @@ export function createRequest(config: RequestConfig) {
   return async function request<schema extends z.ZodMiniType>(
     parameters: RequestParameters<schema>,
   ): Promise<z.output<schema>> {
-    // One redactor per request, from every secret value it carries; every error that leaves goes through it.
-    const secrets = { redact: createRedactor(secretsOf(undefined, config.baseQuery)) }
+    // The redactor of every secret value the request carries; every error that leaves goes through it.
+    const secrets = { redact: baseRedact }
     try {
       return await send(parameters, secrets)
     } catch (error) {
@@ -152,7 +167,7 @@ export function createRequest(config: RequestConfig) {
       } catch (cause) {
         throw new BaseError('Could not build the request headers.', { cause })
       }
-      secrets.redact = createRedactor(secretsOf(headers, config.baseQuery))
+      secrets.redact = redactorOf(headers)
       ;({ response, text, pausedUntil } = await fetchOnce({ url, safeUrl }, headers, signal))
       if (response.status === 429)
         throw new RateLimitError({
@@ -167,27 +182,32 @@ export function createRequest(config: RequestConfig) {
       release()
     }
 
+    // The excerpt, the detail and the redactor's pattern are only worked out for an error.
     const { redact } = secrets
-    const body = excerpt(text, redact)
     if (!response.ok)
-      throw new HttpError({ status: response.status, url: safeUrl, body, details: errorDetail(text, redact) })
-
-    if (text.trim() === '')
-      throw new ResponseValidationError({
-        endpoint,
-        path: '$',
-        problem: `expected a JSON body, got an empty body (status ${response.status})`,
+      throw new HttpError({
+        status: response.status,
         url: safeUrl,
+        body: excerpt(text, redact),
+        details: errorDetail(text, redact),
       })
+
     let json: unknown
     try {
       json = JSON.parse(text)
     } catch (cause) {
+      if (/^\s*$/.test(text))
+        throw new ResponseValidationError({
+          endpoint,
+          path: '$',
+          problem: `expected a JSON body, got an empty body (status ${response.status})`,
+          url: safeUrl,
+        })
       const type = response.headers.get('content-type') ?? 'no content-type'
       throw new ResponseValidationError({
         endpoint,
         path: '$',
-        problem: `expected JSON, got ${type}: ${JSON.stringify(body.slice(0, 80))}`,
+        problem: `expected JSON, got ${type}: ${JSON.stringify(excerpt(text, redact).slice(0, 80))}`,
         url: safeUrl,
         // The parser quotes the first characters of the body, cut where a secret may start: not kept.
         cause: new SyntaxError(String((cause as Error).message).replace(/"[\s\S]*"/, '"…"')),

@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { BaseError } from '../errors/base.js'
 import { createRedactor, redactError, secretsOf } from './redact.js'
 
@@ -51,6 +51,21 @@ describe('createRedactor', () => {
 
   test('no secrets: the text as it is', () => {
     expect(createRedactor([])('anything')).toBe('anything')
+    expect(createRedactor([]).cut('anything', 3)).toBe('any')
+  })
+
+  test('the spellings are worked out on first use, not when the redactor is built', () => {
+    const encode = vi.spyOn(globalThis, 'encodeURIComponent')
+    try {
+      const lazy = createRedactor(['lazy-s3cret value'])
+      expect(encode).not.toHaveBeenCalled()
+      expect(lazy('x lazy-s3cret%20value y')).toBe('x *** y')
+      expect(encode).toHaveBeenCalledTimes(1)
+      expect(lazy.cut('x lazy-s3cret', 8)).toBe('x ')
+      expect(encode).toHaveBeenCalledTimes(1)
+    } finally {
+      encode.mockRestore()
+    }
   })
 })
 

@@ -71,28 +71,31 @@ function spellingsOf(secret: string): string[] {
 }
 
 /**
- * Builds the one redactor of a request from its secret values. Every spelling
- * of every secret becomes `***`; longer spellings are matched first. The
- * pattern is compiled on first use, so a request that succeeds pays nothing.
+ * Builds a redactor from secret values. Every spelling of every secret
+ * becomes `***`; longer spellings are matched first. The spellings and the
+ * pattern are worked out on first use, so a request that succeeds pays
+ * nothing.
  *
  * @example
  * const redact = createRedactor(['sk_live_123456'])
  * redact('bad key sk_live_123456') // 'bad key ***'
  */
 export function createRedactor(secrets: readonly string[]): Redactor {
-  const spellings = [...new Set(secrets.flatMap(spellingsOf))]
-    .filter((spelling) => spelling.length > 0)
-    .sort((a, b) => b.length - a.length)
+  let spellings: string[] | undefined
   let pattern: RegExp | undefined
+  const allSpellings = () =>
+    (spellings ??= [...new Set(secrets.flatMap(spellingsOf))]
+      .filter((spelling) => spelling.length > 0)
+      .sort((a, b) => b.length - a.length))
   const redact = ((text: string) => {
-    if (spellings.length === 0 || text === '') return text
-    pattern ??= new RegExp(spellings.map(escapeRegExp).join('|'), 'g')
+    if (text === '' || allSpellings().length === 0) return text
+    pattern ??= new RegExp(allSpellings().map(escapeRegExp).join('|'), 'g')
     return text.replace(pattern, '***')
   }) as Redactor
   redact.cut = (text, length) => {
     if (text.length <= length) return text
     let out = text.slice(0, length)
-    for (const spelling of spellings)
+    for (const spelling of allSpellings())
       for (let size = Math.min(spelling.length - 1, out.length); size > 0; size--)
         if (out.endsWith(spelling.slice(0, size))) {
           out = out.slice(0, out.length - size)
