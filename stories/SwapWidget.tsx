@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { useState, useSyncExternalStore } from 'react'
 import type { Address } from 'viem'
 import { QuoteChangedError, useExecuteSwap, usePendingSwaps, useSwapPreview } from '../src/exports/execute.js'
 import {
@@ -45,12 +45,11 @@ export function SwapWidget({
 }: SwapWidgetProps) {
   const { data: tokens = [], error: tokensError } = useTokens()
   const bySymbol = (symbol: string) => tokens.find((token) => token.symbol === symbol)
-  const [token0, setToken0] = useState<Token>()
-  const [token1, setToken1] = useState<Token>()
-  useEffect(() => {
-    if (!token0 && tokens.length) setToken0(bySymbol(defaultToken0))
-    if (!token1 && tokens.length) setToken1(bySymbol(defaultToken1))
-  })
+  // The user's picks; until they pick, the defaults (found once the list has loaded).
+  const [picked0, setToken0] = useState<Token>()
+  const [picked1, setToken1] = useState<Token>()
+  const token0 = picked0 ?? bySymbol(defaultToken0)
+  const token1 = picked1 ?? bySymbol(defaultToken1)
   const [amount, setAmount] = useState(defaultAmount)
   const decimals0 = token0?.decimals
   const decimals1 = token1?.decimals

@@ -5,6 +5,7 @@ import { useExecuteSwap } from '../src/exports/execute.js'
 import { parseAmount, useSwapRoute } from '../src/exports/index.js'
 import { swapRouterAbi } from '../src/exports/mock.js'
 import { addressOf, tokenControl } from './support/args.js'
+import { enabledButton } from './support/play.js'
 import { simulatedChainId } from './support/simulatedWallet.js'
 import { market, storyWallet, withMockService } from './support/storyContext.js'
 import { Card, ErrorView } from './support/ui.js'
@@ -104,11 +105,11 @@ const route = useSwapRoute({ token0, token1, amountIn })
 export default meta
 type Story = StoryObj<typeof meta>
 
-/** The Swap button, once the quote it needs is shown. */
+/** The Swap button, once the quote it needs is shown and it can be clicked. */
 const swapButton = async (canvasElement: HTMLElement) => {
   const canvas = within(canvasElement)
   await canvas.findByText(/^quote: \d+/, {}, { timeout: 5000 })
-  return canvas.getByRole('button', { name: 'Swap' })
+  return enabledButton(canvas, 'Swap')
 }
 
 /** ERC-20 in: approve (exactly the amount), wait, then swap. */

@@ -33,9 +33,9 @@ export function TokenList({ tokens }: { tokens: ListQuery<Token> }) {
             {tokens.data.map((token) => (
               <tr key={token.address} data-testid={`token-${token.symbol}`}>
                 <td>{token.symbol}</td>
-                <td>{typeof token.name === 'string' ? token.name : ''}</td>
+                <td>{token.name ?? ''}</td>
                 <td align="right" data-testid={`decimals-${token.symbol}`}>
-                  {(token as { decimals?: number }).decimals ?? '?'}
+                  {token.decimals ?? '?'}
                 </td>
                 <td>
                   <code style={{ fontSize: 11 }}>{token.address}</code>
