@@ -115,25 +115,40 @@ export function setupSwapHarness() {
       })
     },
     /**
-     * A page's public client, and a way to end the page: after `die()` its node
-     * never answers again (a tab closed while waiting for a receipt).
+     * A page's public client, every request it made (`requests`), and a way to
+     * end the page: after `die()` its node never answers again (a tab closed
+     * while waiting for a receipt).
      */
     dyingPage() {
       let dead = false
+      const requests: { method: string; params: unknown }[] = []
       const forward = jsonRpc(evm.fixture.rpcUrl)
       const publicClient = createPublicClient({
         chain: evm.fixture.chain,
         pollingInterval: 50,
         transport: custom({
-          request: ({ method, params }) => (dead ? new Promise<never>(() => {}) : forward(method, params)),
+          request: ({ method, params }) => {
+            requests.push({ method, params })
+            return dead ? new Promise<never>(() => {}) : forward(method, params)
+          },
         }),
       }) as PublicClient
       return {
         publicClient,
+        requests,
         die: () => {
           dead = true
         },
       }
+    },
+    /** Resolves once `condition` returns a value (checked every 10 ms, for at most 10 s). */
+    async until<value>(what: string, condition: () => Promise<value | undefined> | value | undefined) {
+      for (let tries = 0; tries < 1000; tries++) {
+        const value = await condition()
+        if (value !== undefined && value !== false) return value
+        await new Promise((resolve) => setTimeout(resolve, 10))
+      }
+      throw new Error(`Never: ${what}`)
     },
     /** Sets the user's allowance directly (a previous session's approval). */
     async approve(symbol: PoolTokenSymbol, amount: bigint) {

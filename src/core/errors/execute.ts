@@ -410,6 +410,55 @@ export class TransactionRevertedError extends ExecuteSwapError {
   }
 }
 
+export type TransactionReplacedErrorType = TransactionReplacedError & { name: 'TransactionReplacedError' }
+
+/**
+ * The transaction was never mined: the wallet mined another one at its nonce
+ * instead, a cancellation (`reason: 'cancelled'`, no value sent to the user's
+ * own address) or another call (`'replaced'`). Nothing after it was sent. A
+ * speed-up (the same call at a higher fee, viem's `'repriced'`) is not this:
+ * it counts as the transaction, with its new hash.
+ *
+ * @example
+ * if (error instanceof TransactionReplacedError) console.log(error.hash, 'was', error.reason, 'by', error.replacementHash)
+ */
+export class TransactionReplacedError extends ExecuteSwapError {
+  override name = 'TransactionReplacedError' as const
+  /** The transaction the flow sent (never mined). */
+  hash: Hex
+  /** The transaction mined at its nonce instead. */
+  replacementHash: Hex
+  reason: 'cancelled' | 'replaced'
+  stage: ExecuteSwapStage
+  /** The replacement's receipt. */
+  receipt: TransactionReceipt
+
+  constructor({
+    hash,
+    reason,
+    stage,
+    receipt,
+  }: { hash: Hex; reason: 'cancelled' | 'replaced'; stage: ExecuteSwapStage; receipt: TransactionReceipt }) {
+    super(
+      reason === 'cancelled'
+        ? `The ${stage} transaction was cancelled in the wallet: it was not mined.`
+        : `The ${stage} transaction was replaced by another transaction in the wallet: it was not mined.`,
+      {
+        metaMessages: [
+          `Hash: ${hash}`,
+          `Mined instead: ${receipt.transactionHash}`,
+          'Nothing after it was sent.',
+        ],
+      },
+    )
+    this.hash = hash
+    this.replacementHash = receipt.transactionHash
+    this.reason = reason
+    this.stage = stage
+    this.receipt = receipt
+  }
+}
+
 export type SwapSimulationErrorType = SwapSimulationError & { name: 'SwapSimulationError' }
 
 /**

@@ -5,11 +5,19 @@ import {
   type Hex,
   numberToHex,
   type PublicClient,
+  type ReplacementReason,
+  type TransactionReceipt,
   type Transport,
   type WalletClient,
 } from 'viem'
 import { walk } from '../errors/base.js'
-import { ChainMismatchError, type ExecuteSwapStage, UserRejectedError } from '../errors/execute.js'
+import {
+  ChainMismatchError,
+  type ExecuteSwapStage,
+  TransactionReplacedError,
+  TransactionRevertedError,
+  UserRejectedError,
+} from '../errors/execute.js'
 import { ensure } from '../errors/parameter.js'
 import { isUserRejection, walletStep } from './walletErrors.js'
 
@@ -137,4 +145,53 @@ export async function sendPinned(
       cause: mismatch,
     })
   }
+}
+
+export type WaitForSuccessParameters = {
+  hash: Hex
+  stage: ExecuteSwapStage
+  /** Blocks to wait for. Default 1. */
+  confirmations?: number | undefined
+  /** Default viem's (180 000 ms). */
+  timeoutMs?: number | undefined
+}
+
+/**
+ * Waits for the receipt of `hash` and returns it only when that transaction
+ * was mined and succeeded. viem resolves with the receipt of a replacement: a
+ * cancellation or another call mined at the same nonce is a
+ * `TransactionReplacedError` (the transaction was never mined), while a
+ * speed-up (the same call at a higher fee, `'repriced'`) counts as the
+ * transaction, with the replacement's receipt. A revert is a
+ * `TransactionRevertedError`; a timeout or a node failure a `WalletError` (or
+ * `UserRejectedError`), whose outcome is unknown.
+ *
+ * @example
+ * const receipt = await waitForSuccess({ publicClient }, { hash, stage: 'approval' })
+ */
+export async function waitForSuccess(
+  { publicClient }: Pick<ExecutionClients, 'publicClient'>,
+  { hash, stage, confirmations, timeoutMs }: WaitForSuccessParameters,
+): Promise<TransactionReceipt> {
+  let reason: ReplacementReason | undefined
+  const receipt = await walletStep(stage, () =>
+    publicClient.waitForTransactionReceipt({
+      hash,
+      confirmations: confirmations ?? 1,
+      timeout: timeoutMs,
+      onReplaced: (replacement) => {
+        reason = replacement.reason
+      },
+    }),
+  )
+  if (receipt.transactionHash.toLowerCase() !== hash.toLowerCase() && reason !== 'repriced')
+    throw new TransactionReplacedError({
+      hash,
+      reason: reason === 'cancelled' ? 'cancelled' : 'replaced',
+      stage,
+      receipt,
+    })
+  if (receipt.status !== 'success')
+    throw new TransactionRevertedError({ hash: receipt.transactionHash, stage, receipt })
+  return receipt
 }

@@ -2,10 +2,12 @@ import {
   type Address,
   decodeFunctionData,
   erc20Abi,
+  type Hex,
   maxUint256,
   parseEther,
   parseGwei,
   parseUnits,
+  type Transaction,
 } from 'viem'
 import { describe, expect, test } from 'vitest'
 import { testErc20Abi } from '../../../test/evm/abis.js'
@@ -16,15 +18,24 @@ import { getSwapRoute } from '../actions/getSwapRoute.js'
 import type { SwapClient } from '../client.js'
 import {
   ChainMismatchError,
+  InsufficientAllowanceError,
   QuoteBelowMinimumError,
   QuoteChangedError,
   SwapSimulationError,
+  TransactionReplacedError,
   TransactionRevertedError,
   UntrustedAddressError,
   UserRejectedError,
 } from '../errors/execute.js'
 import { InvalidParameterError } from '../errors/parameter.js'
-import { type ExecuteSwapParameters, type ExecuteSwapStep, executeSwap } from './executeSwap.js'
+import {
+  type ExecuteSwapParameters,
+  type ExecuteSwapReturnType,
+  type ExecuteSwapStep,
+  executeSwap,
+} from './executeSwap.js'
+import { createMemoryStorage, getPendingSwaps } from './pendingSwaps.js'
+import { settlePendingSwaps } from './resumeSwap.js'
 
 const h = setupSwapHarness()
 
@@ -292,6 +303,146 @@ describe('executeSwap on a real chain', () => {
     expect(after.nonce).toBe(before.nonce + 1) // the reverted approval, and nothing else
     expect(after.allowances.TKA).toBe(0n)
     expect(after.balances).toEqual(before.balances)
+  })
+
+  /**
+   * Runs a swap (TKA → USDC unless told) with automine off on a page that logs its node
+   * requests; once the flow waits for its first transaction (the pending transaction read),
+   * `meanwhile` gets that transaction, then one block is mined and automine is back.
+   */
+  async function firstTransactionMinedWith(
+    meanwhile: (approval: Transaction) => Promise<Hex>,
+    token0 = h.address('TKA'),
+  ) {
+    const { testClient, publicClient } = h.fixture
+    const page = h.dyingPage()
+    const wallet = h.wallet()
+    const storage = createMemoryStorage()
+    const amountIn = parseEther('3')
+    const token1 = h.address('USDC')
+    await testClient.setAutomine(false)
+    try {
+      const flow = executeSwap(h.swapClient(), {
+        walletClient: wallet.walletClient,
+        publicClient: page.publicClient,
+        token0,
+        token1,
+        amountIn,
+        minAmountOut: defaultFloor({ token0, token1, amountIn }),
+        trustedAddresses: { [h.fixture.chain.id]: [h.fixture.router, h.fixture.spender] },
+        storage,
+      }).catch((error: Error) => error)
+      const read = await h.until('the wait read the pending approval', () =>
+        page.requests.find((request) => request.method === 'eth_getTransactionByHash'),
+      )
+      const approval = await publicClient.getTransaction({ hash: (read.params as [Hex])[0] })
+      const other = await meanwhile(approval)
+      await testClient.mine({ blocks: 1 })
+      await testClient.setAutomine(true)
+      const outcome = await flow
+      return {
+        error: outcome instanceof Error ? outcome : undefined,
+        result: outcome instanceof Error ? undefined : (outcome as ExecuteSwapReturnType),
+        approval,
+        other,
+        sent: wallet.sendRequests(),
+        storage,
+        amountIn,
+      }
+    } finally {
+      await testClient.setAutomine(true)
+    }
+  }
+
+  test('an approval the wallet cancelled (same nonce, higher fee): TransactionReplacedError, no swap', async () => {
+    const { userClient, accounts } = h.fixture
+    const before = await state()
+    // The user cancels the approval in the wallet: nothing sent to themselves at its nonce, for more.
+    const { error, approval, other, sent, storage } = await firstTransactionMinedWith((pending) =>
+      userClient.sendTransaction({
+        to: accounts.user.address,
+        value: 0n,
+        nonce: pending.nonce,
+        maxFeePerGas: (pending.maxFeePerGas ?? 0n) * 2n,
+        maxPriorityFeePerGas: (pending.maxPriorityFeePerGas ?? 0n) * 2n + 1n,
+      }),
+    )
+    expect(error).toBeInstanceOf(TransactionReplacedError)
+    expect(error).toMatchObject({
+      stage: 'approval',
+      reason: 'cancelled',
+      hash: approval.hash,
+      replacementHash: other,
+    })
+    expect((error as TransactionReplacedError).leftoverAllowance).toBeUndefined()
+    expect(sent).toHaveLength(1) // the approval; never the swap
+    expect(await getPendingSwaps(storage)).toEqual([]) // settled: its nonce is spent, nothing to resume
+    const after = await state()
+    expect(after.nonce).toBe(before.nonce + 1)
+    expect(after.allowances.TKA).toBe(0n)
+    expect(after.balances.TKA).toBe(before.balances.TKA)
+    expect(after.balances.USDC).toBe(before.balances.USDC)
+  })
+
+  test('a swap sped up in the wallet (the same call at a higher fee): the swap went through, under its new hash', async () => {
+    const { userClient } = h.fixture
+    const ETH = h.address('ETH')
+    const expected = quote(ETH, h.address('USDC'), parseEther('3'))
+    const before = await state(['USDC'])
+    const { result, error, approval, other, storage } = await firstTransactionMinedWith(
+      (pending) =>
+        userClient.sendTransaction({
+          to: pending.to as Address,
+          data: pending.input,
+          value: pending.value,
+          nonce: pending.nonce,
+          maxFeePerGas: (pending.maxFeePerGas ?? 0n) * 2n,
+          maxPriorityFeePerGas: (pending.maxPriorityFeePerGas ?? 0n) * 2n + 1n,
+        }),
+      ETH,
+    )
+    expect(error).toBeUndefined()
+    expect(other).not.toBe(approval.hash)
+    expect(result).toMatchObject({ swapHash: other, receipt: { transactionHash: other, status: 'success' } })
+    expect(result?.realized).toEqual({
+      amountIn: parseEther('3'),
+      amountOut: expected.amountOut,
+      method: 'receipt',
+    })
+    expect(await getPendingSwaps(storage)).toEqual([])
+    const after = await state(['USDC'])
+    expect(after.nonce).toBe(before.nonce + 1)
+    expect(after.balances.USDC).toBe(before.balances.USDC + expected.amountOut)
+  })
+
+  test('an allowance gone by the time the approval is mined: InsufficientAllowanceError, no swap', async () => {
+    const { userClient } = h.fixture
+    const before = await state()
+    // Another tab of the same wallet sets the allowance back to 0 in the approval's block, after it.
+    const { error, sent, storage, amountIn } = await firstTransactionMinedWith((pending) =>
+      userClient.writeContract({
+        address: h.address('TKA'),
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [h.fixture.spender, 0n],
+        nonce: pending.nonce + 1,
+      }),
+    )
+    expect(error).toBeInstanceOf(InsufficientAllowanceError)
+    expect(error).toMatchObject({ allowance: 0n, required: amountIn })
+    expect(sent).toHaveLength(1) // the approval; never the swap
+    const after = await state()
+    expect(after.nonce).toBe(before.nonce + 2)
+    expect(after.allowances.TKA).toBe(0n)
+    expect(after.balances).toEqual(before.balances)
+    // Nothing to resume: the approval no longer stands.
+    expect(
+      await settlePendingSwaps({
+        walletClient: h.wallet().walletClient,
+        publicClient: h.fixture.publicClient,
+        storage,
+      }),
+    ).toMatchObject([{ status: 'dropped' }])
   })
 
   test('a token whose approve always reverts: the simulation sees it, the wallet is never asked', async () => {

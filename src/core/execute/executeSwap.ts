@@ -30,6 +30,8 @@ import {
   type QuoteChangedErrorType,
   type SwapOutcome,
   type SwapSimulationErrorType,
+  TransactionReplacedError,
+  type TransactionReplacedErrorType,
   TransactionRevertedError,
   type TransactionRevertedErrorType,
   UnsafeSwapDataError,
@@ -53,7 +55,7 @@ import {
   assertSlippage,
 } from '../utils/validate.js'
 import { type BatchMode, sendBatch, supportsAtomicBatch } from './batch.js'
-import { type ExecutionClients, ensureChain, resolveClients, sendPinned } from './chain.js'
+import { type ExecutionClients, ensureChain, resolveClients, sendPinned, waitForSuccess } from './chain.js'
 import { checkSwapOutcome, findViolations, type SwapCall } from './checkSwapOutcome.js'
 import {
   getDefaultStorage,
@@ -64,6 +66,7 @@ import {
   savePendingSwap,
 } from './pendingSwaps.js'
 import { realizedOutcome } from './realizedOutcome.js'
+import { revokeAllowance } from './revokeAllowance.js'
 import { toMissingTokenError, walletStep } from './walletErrors.js'
 
 export type ExecuteSwapStatus = 'quoting' | 'approving' | 'swapping' | 'success'
@@ -233,6 +236,7 @@ export type ExecuteSwapErrorType =
   | ChainMismatchErrorType
   | UserRejectedErrorType
   | TransactionRevertedErrorType
+  | TransactionReplacedErrorType
   | SwapSimulationErrorType
   | InsufficientAllowanceErrorType
   | BatchUnsupportedErrorType
@@ -420,17 +424,13 @@ export async function runSwap(
     if (storage && record) await removePendingSwap(storage, record.id).catch(() => {})
   }
 
-  const confirm = async (hash: Hex, stage: 'approval' | 'swap') => {
-    const receipt = await walletStep(stage, () =>
-      checked.publicClient.waitForTransactionReceipt({
-        hash,
-        confirmations: parameters.confirmations ?? 1,
-        timeout: parameters.receiptTimeoutMs,
-      }),
-    )
-    if (receipt.status !== 'success') throw new TransactionRevertedError({ hash, stage, receipt })
-    return receipt
-  }
+  const confirm = (hash: Hex, stage: 'approval' | 'swap') =>
+    waitForSuccess(checked, {
+      hash,
+      stage,
+      confirmations: parameters.confirmations,
+      timeoutMs: parameters.receiptTimeoutMs,
+    })
 
   let approved = false
   // What was sent and not yet seen mined or failed: while it is set, a failure leaves the outcome unknown.
@@ -518,14 +518,15 @@ export async function runSwap(
   } catch (error) {
     // Sent, and no definite outcome (a receipt, a batch status): it may still be mined. The record
     // stays for settlePendingSwaps, and nothing is revoked (the swap may still spend the allowance).
-    if (inFlight && !(error instanceof TransactionRevertedError || error instanceof BatchFailedError))
+    const failed = error instanceof TransactionRevertedError || error instanceof TransactionReplacedError
+    if (inFlight && !(failed || error instanceof BatchFailedError))
       throw new OutcomeUnknownError({ ...inFlight, cause: error })
     // A swap that did not go out after a mined approval stays recorded (it can be resumed);
     // anything else that failed has settled.
     // A batch that failed without atomicity may have left its approval behind.
     const partial = error instanceof BatchFailedError && !error.atomic
     const hasApproval = approved || resumed !== undefined || partial
-    const resumable = hasApproval && !step.swapHash && !(error instanceof TransactionRevertedError)
+    const resumable = hasApproval && !step.swapHash && !failed
     if (!resumable) await settle()
     if (!hasApproval || !spender) throw error
     throw await leftover(error, { chain, spender, emit })
@@ -545,8 +546,14 @@ export async function runSwap(
       note.amount = await readAllowance()
       if (note.amount > 0n && parameters.revokeOnFailure) {
         emit({ action: 'revoking' })
-        const hash = await sendPinned(checked, chain, 'revoke', approve(0n))
-        await confirm(hash, 'approval')
+        const { hash } = await revokeAllowance({
+          walletClient: checked.walletClient,
+          publicClient: checked.publicClient,
+          token: token0,
+          spender,
+          chainId: chain.id,
+          confirmations: parameters.confirmations,
+        })
         note.revokeHash = hash
         note.amount = await readAllowance()
         await settle()

@@ -1,10 +1,15 @@
 import { erc20Abi, type Hex, isAddressEqual, type TransactionReceipt } from 'viem'
 import type { SwapClient } from '../client.js'
-import { BatchFailedError, OutcomeUnknownError } from '../errors/execute.js'
+import {
+  BatchFailedError,
+  OutcomeUnknownError,
+  TransactionReplacedError,
+  TransactionRevertedError,
+} from '../errors/execute.js'
 import { ensure } from '../errors/parameter.js'
 import { isObject } from '../utils/validate.js'
 import { readBatch, waitForBatch } from './batch.js'
-import { type ExecutionClients, resolveClients } from './chain.js'
+import { type ExecutionClients, resolveClients, waitForSuccess } from './chain.js'
 import { type ExecuteSwapParameters, type ExecuteSwapReturnType, runSwap } from './executeSwap.js'
 import {
   getDefaultStorage,
@@ -196,31 +201,37 @@ export async function resumeSwap(
       throw new OutcomeUnknownError({ stage: 'swap', batchId, cause: error })
     }
   }
-  const waitFor = async (hash: Hex) => {
-    const stage = record.step === 'swapping' ? 'swap' : 'approval'
+  // The recorded transaction's own receipt: a revert or a replacement settles the record; a
+  // failed wait (a timeout, the node) leaves it, since the transaction may still be mined.
+  const waitFor = async (hash: Hex, stage: 'approval' | 'swap') => {
     try {
-      return await walletStep(stage, () =>
-        clients.publicClient.waitForTransactionReceipt({
+      return {
+        status: 'confirmed' as const,
+        receipt: await waitForSuccess(clients, {
           hash,
-          confirmations: rest.confirmations ?? 1,
-          timeout: rest.receiptTimeoutMs,
+          stage,
+          confirmations: rest.confirmations,
+          timeoutMs: rest.receiptTimeoutMs,
         }),
-      )
+      }
     } catch (error) {
-      // No receipt read: it may still be mined, so the record stays.
+      if (error instanceof TransactionRevertedError)
+        return { status: 'reverted' as const, receipt: error.receipt }
+      if (error instanceof TransactionReplacedError)
+        return { status: 'dropped' as const, receipt: error.receipt }
       throw new OutcomeUnknownError({ stage, hash, cause: error })
     }
   }
   if (record.step === 'swapping') {
     if (!record.swapHash) return settle('dropped')
-    const receipt = await waitFor(record.swapHash)
-    return settle(receipt.status === 'success' ? 'confirmed' : 'reverted', receipt)
+    const { status, receipt } = await waitFor(record.swapHash, 'swap')
+    return settle(status, receipt)
   }
   if (record.step === 'approving') {
     const hash = record.approvalHash ?? record.resetHash
     if (!hash) return settle('dropped')
-    const receipt = await waitFor(hash)
-    if (receipt.status !== 'success') return settle('reverted', receipt)
+    const { status, receipt } = await waitFor(hash, 'approval')
+    if (status !== 'confirmed') return settle(status, receipt)
   }
   const state = await checkPendingSwap(clients, { ...record, step: 'approved' })
   if (state.status !== 'resumable') return settle('dropped')

@@ -1,8 +1,6 @@
 import { type Address, encodeFunctionData, erc20Abi, type Hex, type TransactionReceipt } from 'viem'
-import { TransactionRevertedError } from '../errors/execute.js'
 import { assertAddress, assertObject } from '../utils/validate.js'
-import { type ExecutionClients, ensureChain, resolveClients, sendPinned } from './chain.js'
-import { walletStep } from './walletErrors.js'
+import { type ExecutionClients, ensureChain, resolveClients, sendPinned, waitForSuccess } from './chain.js'
 
 export type RevokeAllowanceParameters = ExecutionClients & {
   /** The ERC-20 token. */
@@ -41,9 +39,10 @@ export async function revokeAllowance(
     to: parameters.token,
     data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [parameters.spender, 0n] }),
   })
-  const receipt = await walletStep('revoke', () =>
-    clients.publicClient.waitForTransactionReceipt({ hash, confirmations: parameters.confirmations ?? 1 }),
-  )
-  if (receipt.status !== 'success') throw new TransactionRevertedError({ hash, stage: 'revoke', receipt })
-  return { hash, receipt }
+  const receipt = await waitForSuccess(clients, {
+    hash,
+    stage: 'revoke',
+    confirmations: parameters.confirmations,
+  })
+  return { hash: receipt.transactionHash, receipt }
 }
