@@ -22,12 +22,12 @@
 //   --with overrides one package's version in the consumers checked (to probe a version inside the
 //     ranges; to try one below a floor, lower the range in package.json first);
 //   --keep leaves the temporary directory for inspection.
-import { spawn } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { packLibrary, run as runCommand } from './run.mjs'
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const templates = join(repo, 'scripts/consumers')
@@ -44,35 +44,14 @@ const { values: options } = parseArgs({
 class CheckError extends Error {}
 
 /** Runs a command; resolves with its stdout, rejects with a CheckError carrying the end of its output. */
-function run(command, args, { cwd, label, env }) {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(command, args, {
-      cwd,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let output = ''
-    let stdout = ''
-    child.stdout.on('data', (chunk) => {
-      output += chunk
-      stdout += chunk
-    })
-    child.stderr.on('data', (chunk) => {
-      output += chunk
-    })
-    child.on('error', (error) =>
-      reject(new CheckError(`${label}: could not start ${command}: ${error.message}`)),
-    )
-    child.on('close', (code) => {
-      if (code === 0) resolvePromise(stdout)
-      else
-        reject(
-          new CheckError(
-            `${label} failed (${[command, ...args].join(' ')}, exit code ${code}):\n${output.trim().split('\n').slice(-60).join('\n')}`,
-          ),
-        )
-    })
+async function run(command, args, { cwd, label, env }) {
+  const { code, stdout, output } = await runCommand(command, args, { cwd, env }).catch((error) => {
+    throw new CheckError(`${label}: could not start ${command}: ${error.message}`)
   })
+  if (code === 0) return stdout
+  throw new CheckError(
+    `${label} failed (${[command, ...args].join(' ')}, exit code ${code}):\n${output.trim().split('\n').slice(-60).join('\n')}`,
+  )
 }
 
 const compareVersions = (a, b) => {
@@ -285,14 +264,10 @@ try {
         .map((dependency) => `${dependency}@${dependencies[dependency]}`)
         .join(', ')}`,
     )
-  const packOutput = await run('npm', ['pack', '--pack-destination', root, '--json'], {
-    cwd: repo,
-    label: 'npm pack',
+  const tarball = await packLibrary(repo, root).catch((error) => {
+    throw new CheckError(error.message)
   })
-  const filename = [...packOutput.matchAll(/"filename":\s*"([^"]+)"/g)].at(-1)?.[1]
-  if (!filename) throw new CheckError(`npm pack: no filename in its output:\n${packOutput.slice(-2000)}`)
-  const tarball = join(root, filename)
-  console.log(`packed ${filename} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  console.log(`packed ${basename(tarball)} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
   const results = await Promise.allSettled(list.map((consumer) => check(consumer, tarball, root)))
   for (const result of results) {
     if (result.status === 'fulfilled') {

@@ -16,11 +16,11 @@
 // repository's node_modules. Errors point at README.md lines.
 //
 // Usage: node scripts/check-readme.mjs [--keep] [README.md]
-import { spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs, stripVTControlCharacters } from 'node:util'
+import { packLibrary, run } from './run.mjs'
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const { values: options, positionals } = parseArgs({
@@ -99,20 +99,6 @@ export function extractBlocks(markdown) {
   return blocks
 }
 
-function run(command, args, { cwd = repo } = {}) {
-  return new Promise((resolvePromise) => {
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] })
-    let output = ''
-    child.stdout.on('data', (chunk) => {
-      output += chunk
-    })
-    child.stderr.on('data', (chunk) => {
-      output += chunk
-    })
-    child.on('close', (code) => resolvePromise({ code, output }))
-  })
-}
-
 /** tsc's `path(line,col)` → `README.md:line:col`, for the blocks' files. */
 function toReadmeLines(output, blocks) {
   let text = output
@@ -158,12 +144,15 @@ async function main() {
   )
 
   // The library as published: npm pack (prepack builds JS and types), extracted.
-  const packed = await run('npm', ['pack', '--json', '--pack-destination', work])
-  if (packed.code !== 0) return fail('npm pack', packed.output)
-  const tarball = JSON.parse(packed.output.slice(packed.output.indexOf('[')))[0].filename
+  let tarball
+  try {
+    tarball = await packLibrary(repo, work)
+  } catch (error) {
+    return fail('npm pack', error.message)
+  }
   const installed = join(app, 'node_modules/token-swap-hooks')
   mkdirSync(installed, { recursive: true })
-  const untar = await run('tar', ['-xzf', join(work, tarball), '-C', installed, '--strip-components=1'])
+  const untar = await run('tar', ['-xzf', tarball, '-C', installed, '--strip-components=1'])
   if (untar.code !== 0) return fail('tar', untar.output)
 
   const tsc = join(repo, 'node_modules/.bin/tsc')
