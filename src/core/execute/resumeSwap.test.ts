@@ -7,11 +7,19 @@
  */
 import { createPublicClient, createWalletClient, custom, http, type PublicClient, parseEther } from 'viem'
 import { describe, expect, test } from 'vitest'
+import { jsonRpc } from '../../../test/evm/rpc.js'
 import { setupSwapHarness } from '../../../test/evm/swapHarness.js'
 import type { TestWallet } from '../../../test/evm/wallet.js'
 import { OutcomeUnknownError } from '../errors/execute.js'
 import { type ExecuteSwapParameters, executeSwap } from './executeSwap.js'
-import { createMemoryStorage, getPendingSwaps, type PendingSwap, type SwapStorage } from './pendingSwaps.js'
+import {
+  createMemoryStorage,
+  getPendingSwaps,
+  newPendingSwapId,
+  type PendingSwap,
+  type SwapStorage,
+  savePendingSwap,
+} from './pendingSwaps.js'
 import { resumeSwap, settlePendingSwaps } from './resumeSwap.js'
 
 const h = setupSwapHarness()
@@ -319,5 +327,60 @@ describe('a wait that fails after something was sent keeps the record', () => {
     expect(await getPendingSwaps(storage)).toEqual([])
     expect(extension.batchRequests()).toHaveLength(1)
     expect(extension.sendRequests()).toHaveLength(0)
+  })
+})
+
+describe('checking records on chain', () => {
+  /** A record of a swap sent with `swapHash` (never on chain unless sent), saved in `storage`. */
+  async function recordOf(storage: SwapStorage, patch: Partial<PendingSwap> = {}) {
+    const record: PendingSwap = {
+      id: newPendingSwapId(),
+      version: 1,
+      chainId: h.fixture.chain.id,
+      account: h.fixture.accounts.user.address,
+      baseUrl: h.swapClient().baseUrl,
+      token0: h.address('TKA'),
+      token1: h.address('TKB'),
+      amountIn: amountIn.toString(),
+      to: h.fixture.accounts.user.address,
+      minAmountOut: '1',
+      spender: h.fixture.spender,
+      step: 'swapping',
+      swapHash: `0x${'ab'.repeat(32)}`,
+      createdAt: Date.now(),
+      updatedAt: Date.now(),
+      ...patch,
+    }
+    await savePendingSwap(storage, record)
+    return record
+  }
+
+  test('a node that fails to answer settles nothing: only "not found" is a dropped transaction', async () => {
+    const storage = createMemoryStorage()
+    const record = await recordOf(storage)
+    const forward = jsonRpc(h.fixture.rpcUrl)
+    const failing = createPublicClient({
+      chain: h.fixture.chain,
+      transport: custom(
+        {
+          request: ({ method, params }) =>
+            method === 'eth_getTransactionReceipt' || method === 'eth_getTransactionByHash'
+              ? Promise.reject(Object.assign(new Error('upstream unavailable'), { code: -32603 }))
+              : forward(method, params),
+        },
+        { retryCount: 0 },
+      ),
+    }) as PublicClient
+    const { walletClient } = afterReload(h.wallet())
+    const error = await settlePendingSwaps({ walletClient, publicClient: failing, storage }).catch(
+      (e: unknown) => e,
+    )
+    expect(error).toMatchObject({ name: 'WalletError', stage: 'swap' })
+    expect(await getPendingSwaps(storage)).toEqual([record])
+    // A node that answers "not found": the transaction is gone, the record settles.
+    expect(
+      await settlePendingSwaps({ walletClient, publicClient: h.fixture.publicClient, storage }),
+    ).toMatchObject([{ status: 'dropped' }])
+    expect(await getPendingSwaps(storage)).toEqual([])
   })
 })

@@ -1,4 +1,11 @@
-import { erc20Abi, type Hex, isAddressEqual, type TransactionReceipt } from 'viem'
+import {
+  erc20Abi,
+  type Hex,
+  isAddressEqual,
+  TransactionNotFoundError,
+  type TransactionReceipt,
+  TransactionReceiptNotFoundError,
+} from 'viem'
 import type { SwapClient } from '../client.js'
 import {
   BatchFailedError,
@@ -80,12 +87,26 @@ async function transactionState(
   { publicClient }: ExecutionClients,
   hash: Hex,
 ): Promise<{ status: 'success' | 'reverted' | 'pending' | 'dropped'; receipt?: TransactionReceipt }> {
-  const receipt = await walletStep('swap', () => publicClient.getTransactionReceipt({ hash })).catch(
-    () => undefined,
+  // Only the node's "not found" means not found: any other failure (a node down, a rate limit)
+  // says nothing about the transaction, and must not settle the record.
+  // By name too: the public client may come from another copy of viem than this library's.
+  const unlessNotFound = (error: unknown) => {
+    const name = (error as { name?: unknown })?.name
+    if (
+      error instanceof TransactionReceiptNotFoundError ||
+      error instanceof TransactionNotFoundError ||
+      name === 'TransactionReceiptNotFoundError' ||
+      name === 'TransactionNotFoundError'
+    )
+      return undefined
+    throw error
+  }
+  const receipt = await walletStep('swap', () =>
+    publicClient.getTransactionReceipt({ hash }).catch(unlessNotFound),
   )
   if (receipt) return { status: receipt.status === 'success' ? 'success' : 'reverted', receipt }
-  const transaction = await walletStep('swap', () => publicClient.getTransaction({ hash })).catch(
-    () => undefined,
+  const transaction = await walletStep('swap', () =>
+    publicClient.getTransaction({ hash }).catch(unlessNotFound),
   )
   return { status: transaction ? 'pending' : 'dropped' }
 }
