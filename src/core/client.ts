@@ -2,9 +2,9 @@ import type * as z from 'zod/mini'
 import { ensure, type InvalidParameterError } from './errors/parameter.js'
 import {
   createRateLimiter,
-  defaultMaxRateLimitPauseMs,
   type RateLimitConfig,
   type RateLimiter,
+  resolveMaxPauseMs,
 } from './rateLimiter.js'
 import { createRequest, type RequestParameters } from './request.js'
 import type { Endpoint } from './types.js'
@@ -121,7 +121,6 @@ export function createSwapClient(config: SwapClientConfig): SwapClient {
     rateLimit,
     redirect = 'error',
     maxResponseBytes = defaultMaxResponseBytes,
-    maxRateLimitPauseMs = defaultMaxRateLimitPauseMs,
   } = config
   const normalized = normalizeBaseUrl(baseUrl, allowInsecureHttp)
   ensure(
@@ -151,13 +150,9 @@ export function createSwapClient(config: SwapClientConfig): SwapClient {
     'must be a function',
     config.fetch,
   )
-  ensure(
-    typeof maxRateLimitPauseMs === 'number' && maxRateLimitPauseMs > 0,
-    'maxRateLimitPauseMs',
-    'must be a number of milliseconds greater than 0 (Infinity for no cap)',
-    maxRateLimitPauseMs,
-  )
-  const rateLimiter = createRateLimiter(rateLimit, { maxPauseMs: maxRateLimitPauseMs })
+  const rateLimiter = createRateLimiter(rateLimit, {
+    maxPauseMs: resolveMaxPauseMs(config.maxRateLimitPauseMs, 'maxRateLimitPauseMs'),
+  })
   return {
     baseUrl: normalized.base,
     arrayFormat,

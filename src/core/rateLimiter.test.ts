@@ -176,6 +176,60 @@ describe('the 429 pause is capped (issue 10, item 6)', () => {
     })
   })
 
+  test('Infinity obeys any pause: two hours asked, two hours taken, not capped', () => {
+    const limiter = createRateLimiter(false, { maxPauseMs: Number.POSITIVE_INFINITY })
+    const now = Date.now()
+    expect(limiter.onRateLimited(2 * hour)).toBe(now + 2 * hour)
+    expect(limiter.getState()).toEqual({
+      rateLimitedUntil: now + 2 * hour,
+      requestedUntil: now + 2 * hour,
+      capped: false,
+    })
+  })
+
+  test('capped is exactly requestedUntil > rateLimitedUntil; absurd requests stay valid times', () => {
+    const limiter = createRateLimiter(false, { maxPauseMs: 60_000 })
+    const now = Date.now()
+    limiter.onRateLimited(60_000)
+    expect(limiter.getState()).toEqual({
+      rateLimitedUntil: now + 60_000,
+      requestedUntil: now + 60_000,
+      capped: false,
+    })
+    limiter.onRateLimited(Number.POSITIVE_INFINITY)
+    // Already paused until then: the state of the first pause stays.
+    expect(limiter.getState().capped).toBe(false)
+    vi.advanceTimersByTime(1)
+    limiter.onRateLimited(Number.POSITIVE_INFINITY)
+    expect(limiter.getState()).toEqual({
+      rateLimitedUntil: now + 60_001,
+      requestedUntil: 8.64e15,
+      capped: true,
+    })
+    const negative = createRateLimiter(false)
+    expect(negative.onRateLimited(-5_000)).toBe(Date.now())
+    expect(negative.getState().capped).toBe(false)
+  })
+
+  test('a pause longer than a timer can wait (about 24.8 days) does not wake the limiter every millisecond', async () => {
+    const limiter = createRateLimiter(false, { maxPauseMs: Number.POSITIVE_INFINITY })
+    const days30 = 30 * 86_400_000
+    const setTimeoutSpy = vi.spyOn(globalThis, 'setTimeout')
+    try {
+      limiter.onRateLimited(days30)
+      const { granted } = acquireMany(limiter, 1)
+      await vi.advanceTimersByTimeAsync(1_000)
+      // Node fires a timer of more than 2^31 - 1 ms after 1 ms: each firing would schedule another.
+      expect(setTimeoutSpy.mock.calls.length).toBeLessThanOrEqual(2)
+      await vi.advanceTimersByTimeAsync(days30 - 1_001)
+      expect(granted).toEqual([])
+      await vi.advanceTimersByTimeAsync(1)
+      expect(granted).toEqual([days30])
+    } finally {
+      setTimeoutSpy.mockRestore()
+    }
+  })
+
   test('the cap is configurable', () => {
     const limiter = createRateLimiter(false, { maxPauseMs: 10_000 })
     const now = Date.now()

@@ -1,4 +1,5 @@
 import { ensure } from './errors/parameter.js'
+import { latestTime } from './utils/retryAfter.js'
 import { abortError } from './utils/signal.js'
 
 export type RateLimitConfig = {
@@ -30,7 +31,10 @@ export type RateLimitState = {
    * later than `rateLimitedUntil` when the pause was capped. `undefined` when not paused.
    */
   requestedUntil: number | undefined
-  /** True when the server asked for a longer pause than `maxPauseMs` and the client cut it short. */
+  /**
+   * True when the server asked for a longer pause than `maxPauseMs` and the
+   * client cut it short: `requestedUntil > rateLimitedUntil`.
+   */
   capped: boolean
 }
 
@@ -43,8 +47,8 @@ export type RateLimitState = {
 export type RateLimiterOptions = {
   /**
    * The longest pause after a 429, whatever `Retry-After` or a reset header
-   * says. Default 60 000 (one minute); `Infinity` to obey any pause (up to
-   * the hour `parseRetryAfter` accepts).
+   * says. Default 60 000 (one minute); `Infinity` to obey any pause. The
+   * only cap: `parseRetryAfter` reports what the server asked.
    */
   maxPauseMs?: number | undefined
 }
@@ -59,7 +63,8 @@ export type RateLimiter = {
   /**
    * Pauses every request of the client after a 429, for `retryAfterMs` (the
    * server's word; a doubling fallback when `undefined`) but at most
-   * `maxPauseMs`; returns when the pause ends.
+   * `maxPauseMs`; returns when the pause ends (the latest pause, when one
+   * was already running).
    */
   onRateLimited(retryAfterMs: number | undefined): number
   /** Called after an answer that is not a 429. */
@@ -74,8 +79,21 @@ export const defaultRateLimit = { requestsPerSecond: 5, burst: 5 } as const sati
 /** Pause after a 429 without any reset header: 1 s, doubling per consecutive 429, at most 30 s. */
 const fallbackPauseMs = (consecutive: number) => Math.min(1000 * 2 ** (consecutive - 1), 30_000)
 
-/** What `maxPauseMs` is when not given: one minute. */
-export const defaultMaxRateLimitPauseMs = 60_000
+/**
+ * The longest pause after a 429, checked: a number of milliseconds above 0
+ * (`Infinity` for no cap), one minute when `undefined`. `parameter` names it
+ * in the error (`maxPauseMs` here, `maxRateLimitPauseMs` in a client).
+ */
+export function resolveMaxPauseMs(maxPauseMs: unknown, parameter: string): number {
+  if (maxPauseMs === undefined) return 60_000
+  ensure(
+    typeof maxPauseMs === 'number' && maxPauseMs > 0,
+    parameter,
+    'must be a number of milliseconds greater than 0 (Infinity for no cap)',
+    maxPauseMs,
+  )
+  return maxPauseMs
+}
 
 /** How long after a pause the client stays careful: one request in flight, half the rate. */
 export const carefulSpellMs = 10_000
@@ -110,13 +128,7 @@ export function createRateLimiter(
   options: RateLimiterOptions = {},
 ): RateLimiter {
   const configured = resolveConfig(config)
-  const { maxPauseMs = defaultMaxRateLimitPauseMs } = options
-  ensure(
-    typeof maxPauseMs === 'number' && maxPauseMs > 0,
-    'maxPauseMs',
-    'must be a number of milliseconds greater than 0 (Infinity for no cap)',
-    maxPauseMs,
-  )
+  const maxPauseMs = resolveMaxPauseMs(options.maxPauseMs, 'maxPauseMs')
   let { rate, burst } = configured
   let tokens = burst
   let refilledAt = Date.now()
@@ -152,12 +164,14 @@ export function createRateLimiter(
 
   const schedule = (delay: number) => {
     if (timer !== undefined) clearTimeout(timer)
+    // A timer fires after at most 2^31 - 1 ms (a longer delay would fire at once): a longer
+    // pause wakes up on the way and schedules the rest.
     timer = setTimeout(
       () => {
         timer = undefined
         drain()
       },
-      Math.max(0, Math.ceil(delay)),
+      Math.min(Math.max(0, Math.ceil(delay)), 2 ** 31 - 1),
     )
   }
 
@@ -249,7 +263,11 @@ export function createRateLimiter(
     onRateLimited(retryAfterMs) {
       consecutive429 += 1
       const now = Date.now()
-      const requested = retryAfterMs ?? fallbackPauseMs(consecutive429)
+      // What the server asked (never negative nor past the latest Date), then the cap.
+      const requested = Math.min(
+        Math.max(0, retryAfterMs ?? fallbackPauseMs(consecutive429)) || 0,
+        latestTime - now,
+      )
       const until = now + Math.min(requested, maxPauseMs)
       carefulUntil = Math.max(until, pausedUntil) + carefulSpellMs
       rate = Math.max(rate / 2, configured.rate / 16)
@@ -257,7 +275,11 @@ export function createRateLimiter(
       tokens = Math.min(tokens, 1)
       if (until > pausedUntil) {
         pausedUntil = until
-        setState({ rateLimitedUntil: until, requestedUntil: now + requested, capped: requested > maxPauseMs })
+        setState({
+          rateLimitedUntil: until,
+          requestedUntil: now + requested,
+          capped: now + requested > until,
+        })
         schedule(until - Date.now())
       }
       return pausedUntil

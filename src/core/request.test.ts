@@ -706,6 +706,38 @@ describe('429 pause cap through the client (issue 10, item 6)', () => {
     expect((short.rateLimiter.getState().rateLimitedUntil as number) - Date.now()).toBeLessThanOrEqual(2_000)
   })
 
+  test('with maxRateLimitPauseMs: Infinity, Retry-After: 7200 pauses the client two hours, as asked, not capped', async () => {
+    server.use(
+      http.get(tokensUrl, () =>
+        HttpResponse.json({ detail: 'later' }, { status: 429, headers: { 'retry-after': '7200' } }),
+      ),
+    )
+    const client = createSwapClient({
+      baseUrl,
+      rateLimit: false,
+      maxRateLimitPauseMs: Number.POSITIVE_INFINITY,
+    })
+    const before = Date.now()
+    const error = await getTokens(client).catch((e) => e)
+    expect(error).toBeInstanceOf(RateLimitError)
+    expect(error.retryAfterMs).toBe(7_200_000)
+    const { rateLimitedUntil, requestedUntil, capped } = client.rateLimiter.getState()
+    expect(rateLimitedUntil).toBe(requestedUntil)
+    expect(capped).toBe(false)
+    expect((rateLimitedUntil as number) - before).toBeGreaterThanOrEqual(7_200_000)
+    expect((rateLimitedUntil as number) - Date.now()).toBeLessThanOrEqual(7_200_000)
+    expect(error.pausedForMs).toBeGreaterThan(7_199_000)
+    expect(error.shortMessage).toBe('The swap service is rate limiting this client; retrying in 7200 s.')
+
+    // With the default cap: one minute taken, the two hours asked kept in the state and the error.
+    const capped60 = createSwapClient({ baseUrl, rateLimit: false })
+    const cut = await getTokens(capped60).catch((e) => e)
+    expect(cut.retryAfterMs).toBe(7_200_000)
+    const state = capped60.rateLimiter.getState()
+    expect((state.requestedUntil as number) - (state.rateLimitedUntil as number)).toBe(7_200_000 - 60_000)
+    expect(state.capped).toBe(true)
+  })
+
   test('maxRateLimitPauseMs must be a positive number', () => {
     expect(() => createSwapClient({ baseUrl, maxRateLimitPauseMs: 0 } as never)).toThrow(
       expect.objectContaining({ name: 'InvalidParameterError', parameter: 'maxRateLimitPauseMs' }),

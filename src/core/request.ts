@@ -114,10 +114,8 @@ export function createRequest(config: RequestConfig) {
       }
       // A 429 pauses the whole client as soon as its status is known, not after its body is read:
       // no request leaves in between.
-      const pausedUntil =
-        response.status === 429
-          ? config.rateLimiter.onRateLimited(parseRetryAfter(response.headers))
-          : undefined
+      const retryAfterMs = response.status === 429 ? parseRetryAfter(response.headers) : undefined
+      const pausedUntil = response.status === 429 ? config.rateLimiter.onRateLimited(retryAfterMs) : 0
       const maxBytes = config.maxResponseBytes
       const contentLength = Number(response.headers.get('content-length') ?? Number.NaN)
       if (contentLength > maxBytes) {
@@ -125,7 +123,7 @@ export function createRequest(config: RequestConfig) {
         throw new ResponseTooLargeError({ url: safeUrl, maxBytes, contentLength })
       }
       const text = await raceAbort(readText(response, maxBytes, safeUrl, timeout.signal), timeout.signal)
-      return { response, text, pausedUntil }
+      return { response, text, retryAfterMs, pausedUntil }
     } catch (error) {
       if (error instanceof RedirectError || error instanceof ResponseTooLargeError) throw error
       if (timeout.timedOut()) throw new TimeoutError({ url: safeUrl, timeoutMs: config.timeoutMs })
@@ -159,7 +157,8 @@ export function createRequest(config: RequestConfig) {
     const release = await config.rateLimiter.acquire(signal)
     let response: Response
     let text: string
-    let pausedUntil: number | undefined
+    let retryAfterMs: number | undefined
+    let pausedUntil: number
     try {
       let headers: Record<string, string>
       try {
@@ -168,13 +167,13 @@ export function createRequest(config: RequestConfig) {
         throw new BaseError('Could not build the request headers.', { cause })
       }
       secrets.redact = redactorOf(headers)
-      ;({ response, text, pausedUntil } = await fetchOnce({ url, safeUrl }, headers, signal))
+      ;({ response, text, retryAfterMs, pausedUntil } = await fetchOnce({ url, safeUrl }, headers, signal))
       if (response.status === 429)
         throw new RateLimitError({
           url: safeUrl,
           body: excerpt(text, secrets.redact),
-          retryAfterMs: parseRetryAfter(response.headers),
-          pausedForMs: Math.max(0, (pausedUntil ?? 0) - Date.now()),
+          retryAfterMs,
+          pausedForMs: Math.max(0, pausedUntil - Date.now()),
         })
       config.rateLimiter.onSuccess()
     } finally {

@@ -60,11 +60,11 @@ export class NoRouteError extends HttpError {
 export type RateLimitErrorType = RateLimitError & { name: 'RateLimitError' }
 
 /**
- * The service answered 429. `retryAfterMs` comes from `Retry-After`
- * (seconds or an HTTP date) or `RateLimit-Reset` / `X-RateLimit-Reset`, or is
- * `undefined` when the service sent none of them; `pausedForMs` is how long
- * the client actually waits (capped by `maxRateLimitPauseMs`), which the
- * message states.
+ * The service answered 429. `retryAfterMs` is what the service asked, from
+ * `Retry-After` (seconds or an HTTP date) or `RateLimit-Reset` /
+ * `X-RateLimit-Reset`, uncapped, or `undefined` when it sent none of them;
+ * `pausedForMs` is how long the client actually waits (capped by
+ * `maxRateLimitPauseMs`), which the message states.
  *
  * @example
  * if (error instanceof RateLimitError) console.log(`retrying in ${error.pausedForMs} ms`)
