@@ -6,7 +6,9 @@
  * and the same wallet extension.
  */
 import { createPublicClient, createWalletClient, custom, http, type PublicClient, parseEther } from 'viem'
-import { describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { type StartAnvilReturnType, startAnvil } from '../../../test/evm/anvil.js'
+import { deploySwapFixture, type SwapFixture } from '../../../test/evm/fixture.js'
 import { jsonRpc } from '../../../test/evm/rpc.js'
 import { setupSwapHarness } from '../../../test/evm/swapHarness.js'
 import type { TestWallet } from '../../../test/evm/wallet.js'
@@ -382,5 +384,76 @@ describe('checking records on chain', () => {
       await settlePendingSwaps({ walletClient, publicClient: h.fixture.publicClient, storage }),
     ).toMatchObject([{ status: 'dropped' }])
     expect(await getPendingSwaps(storage)).toEqual([])
+  })
+})
+
+describe('a record read on another chain', () => {
+  let other: StartAnvilReturnType | undefined
+  let otherFixture: SwapFixture | undefined
+  beforeAll(async () => {
+    // Another chain with the same contracts at the same addresses (the same deployer, the same
+    // nonces): its reads look plausible, and say nothing about the record's chain.
+    other = await startAnvil({ chainId: 31_339 })
+    otherFixture = await deploySwapFixture({ rpcUrl: other.rpcUrl, chainId: other.chainId })
+  }, 30_000)
+  afterAll(async () => {
+    await other?.stop()
+  })
+
+  async function approvedRecord(storage: SwapStorage) {
+    await h.approve('TKA', amountIn)
+    const record: PendingSwap = {
+      id: newPendingSwapId(),
+      version: 1,
+      chainId: h.fixture.chain.id,
+      account: h.fixture.accounts.user.address,
+      baseUrl: h.swapClient().baseUrl,
+      token0: h.address('TKA'),
+      token1: h.address('TKB'),
+      amountIn: amountIn.toString(),
+      to: h.fixture.accounts.user.address,
+      minAmountOut: '1',
+      spender: h.fixture.spender,
+      step: 'approved',
+      createdAt: Date.now(),
+      updatedAt: Date.now(),
+    }
+    await savePendingSwap(storage, record)
+    return record
+  }
+
+  test('resumeSwap with a public client on another chain: ChainMismatchError, nothing sent or removed', async () => {
+    expect(otherFixture?.tokens.TKA.address).toBe(h.address('TKA'))
+    const storage = createMemoryStorage()
+    const record = await approvedRecord(storage)
+    const wallet = h.wallet()
+    const error = await resumeSwap(h.swapClient(), {
+      walletClient: wallet.walletClient,
+      publicClient: otherFixture?.publicClient as PublicClient,
+      record,
+      storage,
+      trustedAddresses: trusted(),
+    }).catch((e: unknown) => e)
+    expect(error).toMatchObject({
+      name: 'ChainMismatchError',
+      client: 'public',
+      expectedChainId: h.fixture.chain.id,
+      actualChainId: 31_339,
+    })
+    expect(await getPendingSwaps(storage)).toEqual([record])
+    expect(wallet.sendRequests()).toHaveLength(0)
+  })
+
+  test('settlePendingSwaps for the record’s chain through a client on another: refused, nothing removed', async () => {
+    const storage = createMemoryStorage()
+    const record = await approvedRecord(storage)
+    const error = await settlePendingSwaps({
+      walletClient: h.wallet().walletClient,
+      publicClient: otherFixture?.publicClient as PublicClient,
+      chainId: h.fixture.chain.id,
+      storage,
+    }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ name: 'ChainMismatchError', client: 'public' })
+    expect(await getPendingSwaps(storage)).toEqual([record])
   })
 })

@@ -9,6 +9,7 @@ import {
 import type { SwapClient } from '../client.js'
 import {
   BatchFailedError,
+  ChainMismatchError,
   OutcomeUnknownError,
   TransactionReplacedError,
   TransactionRevertedError,
@@ -16,7 +17,7 @@ import {
 import { ensure } from '../errors/parameter.js'
 import { isObject } from '../utils/validate.js'
 import { readBatch, waitForBatch } from './batch.js'
-import { type ExecutionClients, resolveClients, waitForSuccess } from './chain.js'
+import { type ExecutionClients, ensureChain, resolveClients, waitForSuccess } from './chain.js'
 import { type ExecuteSwapParameters, type ExecuteSwapReturnType, runSwap } from './executeSwap.js'
 import {
   getDefaultStorage,
@@ -44,13 +45,31 @@ export type CheckPendingSwapReturnType = {
 /**
  * Reads where a recorded execution stands: the receipt of its last
  * transaction (or its batch's status), and for an approved swap, whether the
- * allowance still covers it. Sends nothing.
+ * allowance still covers it. Sends nothing. A public client on another chain
+ * than the record's is a `ChainMismatchError` (its reads would say nothing
+ * about the record).
  *
  * @example
  * const { status } = await checkPendingSwap({ walletClient, publicClient }, record)
  * if (status === 'resumable') await resumeSwap(client, { walletClient, publicClient, record, trustedAddresses })
  */
 export async function checkPendingSwap(
+  clients: ExecutionClients,
+  record: PendingSwap,
+): Promise<CheckPendingSwapReturnType> {
+  await assertReadsChain(clients, record.chainId)
+  return readPendingSwap(clients, record)
+}
+
+/** Refuses a public client that reads another chain than `chainId`. */
+async function assertReadsChain({ publicClient }: Pick<ExecutionClients, 'publicClient'>, chainId: number) {
+  const actual = await walletStep('chain', () => publicClient.getChainId())
+  if (actual !== chainId)
+    throw new ChainMismatchError({ expectedChainId: chainId, actualChainId: actual, client: 'public' })
+}
+
+/** `checkPendingSwap` once the public client is known to read the record's chain. */
+async function readPendingSwap(
   clients: ExecutionClients,
   record: PendingSwap,
 ): Promise<CheckPendingSwapReturnType> {
@@ -127,7 +146,9 @@ export type SettlePendingSwapsReturnType = {
 /**
  * The wallet account's recorded executions on the chain, each checked on
  * chain (nothing is sent); the settled ones (`'confirmed'`, `'reverted'`,
- * `'dropped'`) are removed from the storage and reported once.
+ * `'dropped'`) are removed from the storage and reported once. A public
+ * client that reads another chain than `chainId` is a `ChainMismatchError`,
+ * and nothing is removed.
  *
  * @example
  * for (const { record, status } of await settlePendingSwaps({ walletClient, publicClient }))
@@ -140,10 +161,12 @@ export async function settlePendingSwaps(
   const storage = parameters.storage ?? getDefaultStorage()
   const chainId =
     parameters.chainId ?? parameters.publicClient.chain?.id ?? (await parameters.publicClient.getChainId())
+  // Records of one chain, read on another, would all look dropped.
+  await assertReadsChain(clients, chainId)
   const records = await getPendingSwaps(storage, { account: clients.owner, chainId })
   return Promise.all(
     records.map(async (record) => {
-      const checked = await checkPendingSwap(clients, record)
+      const checked = await readPendingSwap(clients, record)
       if (checked.status === 'confirmed' || checked.status === 'reverted' || checked.status === 'dropped')
         await removePendingSwap(storage, record.id)
       return { record, ...checked }
@@ -171,7 +194,9 @@ export type ResumeSwapReturnType =
 
 /**
  * Continues a recorded execution from its last confirmed step, after a
- * reload: a swap already sent is waited for and settled (never sent twice);
+ * reload. The clients are first brought to the record's chain (as
+ * `executeSwap` does: a `ChainMismatchError` otherwise, nothing read or
+ * removed). A swap already sent is waited for and settled (never sent twice);
  * an approval in flight is waited for; after a mined approval, the swap is
  * sent with the recorded amounts and the user's recorded floor, after a fresh
  * quote and every check of `executeSwap` (the allowlist, the outcome
@@ -207,6 +232,8 @@ export async function resumeSwap(
     return { resumed: 'settled' as const, status, receipt }
   }
 
+  // The record's chain first: anything read elsewhere would say nothing about it.
+  await ensureChain(clients, record.chainId, 'chain')
   if (record.step === 'batching' && record.batchId) {
     const batchId = record.batchId
     // Only a definite status settles the record; a timeout or a wallet failure leaves it.
@@ -254,7 +281,7 @@ export async function resumeSwap(
     const { status, receipt } = await waitFor(hash, 'approval')
     if (status !== 'confirmed') return settle(status, receipt)
   }
-  const state = await checkPendingSwap(clients, { ...record, step: 'approved' })
+  const state = await readPendingSwap(clients, { ...record, step: 'approved' })
   if (state.status !== 'resumable') return settle('dropped')
   const result = await runSwap(
     client,
