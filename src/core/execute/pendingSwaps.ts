@@ -123,10 +123,29 @@ function isPendingSwap(value: unknown): value is PendingSwap {
   )
 }
 
+/** Each storage's pending writes: the next one starts when the last one ended. */
+const writes = new WeakMap<SwapStorage, Promise<unknown>>()
+
+/**
+ * Runs the read-modify-write `fn` after every earlier write to `storage` from
+ * this JS context, so that two of them (two records settled at once) never
+ * read the same list and undo each other.
+ */
+function serialized<value>(storage: SwapStorage, fn: () => Promise<value>): Promise<value> {
+  const result = (writes.get(storage) ?? Promise.resolve()).then(fn)
+  writes.set(
+    storage,
+    result.catch(() => {}),
+  )
+  return result
+}
+
 /** Writes (or replaces) one record. */
-export async function savePendingSwap(storage: SwapStorage, record: PendingSwap): Promise<void> {
-  const records = (await readAll(storage)).filter((other) => other.id !== record.id)
-  await storage.setItem(pendingSwapsKey, JSON.stringify([...records, record]))
+export function savePendingSwap(storage: SwapStorage, record: PendingSwap): Promise<void> {
+  return serialized(storage, async () => {
+    const records = (await readAll(storage)).filter((other) => other.id !== record.id)
+    await storage.setItem(pendingSwapsKey, JSON.stringify([...records, record]))
+  })
 }
 
 /**
@@ -135,12 +154,14 @@ export async function savePendingSwap(storage: SwapStorage, record: PendingSwap)
  * @example
  * await removePendingSwap(storage, record.id)
  */
-export async function removePendingSwap(storage: SwapStorage, id: string): Promise<void> {
-  const records = await readAll(storage)
-  const kept = records.filter((record) => record.id !== id)
-  if (kept.length === records.length) return
-  if (kept.length) await storage.setItem(pendingSwapsKey, JSON.stringify(kept))
-  else await storage.removeItem(pendingSwapsKey)
+export function removePendingSwap(storage: SwapStorage, id: string): Promise<void> {
+  return serialized(storage, async () => {
+    const records = await readAll(storage)
+    const kept = records.filter((record) => record.id !== id)
+    if (kept.length === records.length) return
+    if (kept.length) await storage.setItem(pendingSwapsKey, JSON.stringify(kept))
+    else await storage.removeItem(pendingSwapsKey)
+  })
 }
 
 export type GetPendingSwapsParameters = {

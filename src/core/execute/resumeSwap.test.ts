@@ -457,3 +457,38 @@ describe('a record read on another chain', () => {
     expect(await getPendingSwaps(storage)).toEqual([record])
   })
 })
+
+test('two records settled at once both go (storage writes one after the other)', async () => {
+  // An asynchronous storage (IndexedDB-like): each read and write takes a moment.
+  const memory = new Map<string, string>()
+  const later = <value>(fn: () => value) =>
+    new Promise<value>((resolve) => setTimeout(() => resolve(fn()), 5))
+  const storage: SwapStorage = {
+    getItem: (key) => later(() => memory.get(key) ?? null),
+    setItem: (key, value) => later(() => memory.set(key, value)),
+    removeItem: (key) => later(() => memory.delete(key)),
+  }
+  const base = {
+    version: 1,
+    chainId: h.fixture.chain.id,
+    account: h.fixture.accounts.user.address,
+    baseUrl: h.swapClient().baseUrl,
+    token0: h.address('TKA'),
+    token1: h.address('TKB'),
+    amountIn: '1',
+    to: h.fixture.accounts.user.address,
+    minAmountOut: '1',
+    // An approval that never left (no hash): dropped, at once, with no request.
+    step: 'approving',
+    createdAt: Date.now(),
+    updatedAt: Date.now(),
+  } as const
+  await savePendingSwap(storage, { ...base, id: 'first' })
+  await savePendingSwap(storage, { ...base, id: 'second' })
+  const settled = await settlePendingSwaps({ ...afterReload(h.wallet()), storage })
+  expect(settled.map(({ record, status }) => [record.id, status])).toEqual([
+    ['first', 'dropped'],
+    ['second', 'dropped'],
+  ])
+  expect(await getPendingSwaps(storage)).toEqual([])
+})
