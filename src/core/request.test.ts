@@ -97,6 +97,18 @@ describe('status and body handling', () => {
     expect(error.cause).toBeInstanceOf(TypeError)
     expect(error.shortMessage).toBe('The swap service could not be reached.')
   })
+
+  test('a library error thrown inside the fetch (a custom fetch that asks another swap client) is not wrapped as a NetworkError', async () => {
+    const inner = new HttpError({ status: 503, url: 'https://other.test/x', body: 'down' })
+    const wrapping = createSwapClient({
+      baseUrl,
+      rateLimit: false,
+      fetch: async () => {
+        throw inner
+      },
+    })
+    expect(await getTokens(wrapping).catch((e) => e)).toBe(inner)
+  })
 })
 
 describe('429', () => {

@@ -125,7 +125,8 @@ export function createRequest(config: RequestConfig) {
       const text = await raceAbort(readText(response, maxBytes, safeUrl, timeout.signal), timeout.signal)
       return { response, text, retryAfterMs, pausedUntil }
     } catch (error) {
-      if (error instanceof RedirectError || error instanceof ResponseTooLargeError) throw error
+      // Our own errors (a refused redirect, an answer too large) are final; the rest is the network's.
+      if (error instanceof BaseError) throw error
       if (timeout.timedOut()) throw new TimeoutError({ url: safeUrl, timeoutMs: config.timeoutMs })
       if (signal?.aborted) throw abortError(signal)
       if (error instanceof DOMException && error.name === 'AbortError') throw error
