@@ -58,4 +58,17 @@ describe('getRetryDelay', () => {
     const error = new RateLimitError({ url, body: '', retryAfterMs: 3_600_000 })
     expect(getRetryDelay(0, error, Date.now() + 60_000, () => 0)).toBeLessThanOrEqual(60_000)
   })
+
+  test('with no pause state, the error’s own pause (bounded by the client’s cap), not what the server asked', () => {
+    // A client capped at one minute met Retry-After: 3600; the pause is over by the time the state is read.
+    const error = new RateLimitError({ url, body: '', retryAfterMs: 3_600_000, pausedForMs: 60_000 })
+    expect(getRetryDelay(0, error, undefined, () => 0)).toBe(60_000)
+    // An error built without a pause (by hand): the server's word.
+    expect(
+      getRetryDelay(0, new RateLimitError({ url, body: '', retryAfterMs: 2_000 }), undefined, () => 0),
+    ).toBe(2_000)
+    expect(
+      getRetryDelay(0, new RateLimitError({ url, body: '', retryAfterMs: undefined }), undefined, () => 0),
+    ).toBe(0)
+  })
 })

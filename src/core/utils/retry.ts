@@ -24,8 +24,9 @@ export function isRetryableError(error: unknown): boolean {
  * Milliseconds before retry number `failureCount + 1`: exponential backoff
  * (500 ms, 1 s, 2 s… at most 10 s) with full jitter; after a 429, the rest of
  * the client's pause (`rateLimitedUntil`, capped by `maxRateLimitPauseMs`;
- * the error's `retryAfterMs` when there is no pause) plus a little jitter,
- * so that retries after the pause do not all leave at once.
+ * when there is no pause, the error's `pausedForMs`, capped too, else its
+ * `retryAfterMs`) plus a little jitter, so that retries after the pause do
+ * not all leave at once.
  *
  * @example
  * getRetryDelay(1, new NetworkError({ url, cause })) // between 500 and 1000
@@ -39,7 +40,9 @@ export function getRetryDelay(
   if (error instanceof RateLimitError) {
     // The client's pause when there is one (it may be shorter than the server asked: capped).
     const pause =
-      rateLimitedUntil === undefined ? (error.retryAfterMs ?? 0) : Math.max(0, rateLimitedUntil - Date.now())
+      rateLimitedUntil === undefined
+        ? (error.pausedForMs ?? error.retryAfterMs ?? 0)
+        : Math.max(0, rateLimitedUntil - Date.now())
     return pause + Math.round(random() * 250)
   }
   const ceiling = Math.min(10_000, 500 * 2 ** failureCount)
