@@ -582,3 +582,25 @@ export class OutcomeUnknownError extends ExecuteSwapError {
     this.batchId = batchId
   }
 }
+
+export type SwapInProgressErrorType = SwapInProgressError & { name: 'SwapInProgressError' }
+
+/**
+ * The recorded execution is still running in this page (its flow has not
+ * ended, e.g. the wallet is showing its prompt): it is not interrupted, and
+ * resuming it would send a second swap. Nothing was sent.
+ *
+ * @example
+ * if (error instanceof SwapInProgressError) return // the page's own swap is on its way
+ */
+export class SwapInProgressError extends ExecuteSwapError {
+  override name = 'SwapInProgressError' as const
+  recordId: string
+
+  constructor({ recordId }: { recordId: string }) {
+    super('This swap is still running in this page: it was not resumed.', {
+      metaMessages: [`Record: ${recordId}`, 'Nothing was sent.'],
+    })
+    this.recordId = recordId
+  }
+}

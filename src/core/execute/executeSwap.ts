@@ -58,6 +58,7 @@ import { type BatchMode, sendBatch, supportsAtomicBatch } from './batch.js'
 import { type ExecutionClients, ensureChain, resolveClients, sendPinned, waitForSuccess } from './chain.js'
 import { checkSwapOutcome, findViolations, type SwapCall } from './checkSwapOutcome.js'
 import {
+  claimPendingSwap,
   getDefaultStorage,
   newPendingSwapId,
   type PendingSwap,
@@ -294,6 +295,21 @@ export async function runSwap(
   parameters: ExecuteSwapParameters,
   resumed: PendingSwap | undefined,
 ): Promise<ExecuteSwapReturnType> {
+  // The record this flow creates runs here until the flow ends (a resumed one is the caller's).
+  const claim: { release?: (() => void) | undefined } = {}
+  try {
+    return await swapFlow(client, parameters, resumed, claim)
+  } finally {
+    claim.release?.()
+  }
+}
+
+async function swapFlow(
+  client: SwapClient,
+  parameters: ExecuteSwapParameters,
+  resumed: PendingSwap | undefined,
+  claim: { release?: (() => void) | undefined },
+): Promise<ExecuteSwapReturnType> {
   const checked = checkParameters(parameters)
   const { owner, token0, token1, amountIn, to, floor } = checked
 
@@ -398,9 +414,11 @@ export async function runSwap(
   const progress = async (patch: Partial<PendingSwap>) => {
     if (!storage) return
     const now = Date.now()
-    record = {
-      ...(record ?? {
-        id: newPendingSwapId(),
+    if (!record) {
+      const id = newPendingSwapId()
+      claim.release = claimPendingSwap(id)
+      record = {
+        id,
         version: 1,
         chainId: chain.id,
         account: owner,
@@ -414,10 +432,10 @@ export async function runSwap(
         spender,
         step: 'approving',
         createdAt: now,
-      }),
-      ...patch,
-      updatedAt: now,
+        updatedAt: now,
+      }
     }
+    record = { ...record, ...patch, updatedAt: now }
     await savePendingSwap(storage, record).catch(() => {})
   }
   const settle = async () => {

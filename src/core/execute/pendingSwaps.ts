@@ -191,6 +191,34 @@ export async function getPendingSwaps(
     .sort((a, b) => a.createdAt - b.createdAt)
 }
 
+/** The records whose execution runs in this JS context (this page): not interrupted, never resumed. */
+const running = new Set<string>()
+
+/**
+ * Marks the record `id` as run by an execution of this JS context until the
+ * returned release is called (when that execution ends); `undefined` when one
+ * already runs it. `settlePendingSwaps` skips such a record, `checkPendingSwap`
+ * reports it `'pending'`, and `resumeSwap` refuses it: a page refetching its
+ * pending swaps mid-swap must not offer, or send, its own live swap again.
+ *
+ * @example
+ * const release = claimPendingSwap(record.id)
+ * if (!release) throw new SwapInProgressError({ recordId: record.id })
+ * try { … } finally { release() }
+ */
+export function claimPendingSwap(id: string): (() => void) | undefined {
+  if (running.has(id)) return undefined
+  running.add(id)
+  return () => {
+    running.delete(id)
+  }
+}
+
+/** Whether an execution of this JS context runs the record `id` (see `claimPendingSwap`). */
+export function isPendingSwapRunning(id: string): boolean {
+  return running.has(id)
+}
+
 /** A new record's id: random, so tabs never collide. */
 export function newPendingSwapId(): string {
   const bytes = new Uint8Array(12)

@@ -6,13 +6,13 @@
  * and the same wallet extension.
  */
 import { createPublicClient, createWalletClient, custom, http, type PublicClient, parseEther } from 'viem'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { type StartAnvilReturnType, startAnvil } from '../../../test/evm/anvil.js'
 import { deploySwapFixture, type SwapFixture } from '../../../test/evm/fixture.js'
 import { jsonRpc } from '../../../test/evm/rpc.js'
 import { setupSwapHarness } from '../../../test/evm/swapHarness.js'
 import type { TestWallet } from '../../../test/evm/wallet.js'
-import { OutcomeUnknownError } from '../errors/execute.js'
+import { OutcomeUnknownError, SwapInProgressError } from '../errors/execute.js'
 import { type ExecuteSwapParameters, executeSwap } from './executeSwap.js'
 import {
   createMemoryStorage,
@@ -22,7 +22,7 @@ import {
   type SwapStorage,
   savePendingSwap,
 } from './pendingSwaps.js'
-import { resumeSwap, settlePendingSwaps } from './resumeSwap.js'
+import { checkPendingSwap, resumeSwap, settlePendingSwaps } from './resumeSwap.js'
 
 const h = setupSwapHarness()
 const amountIn = parseEther('10')
@@ -82,8 +82,8 @@ const recordAt = (page: Page, storage: SwapStorage, step: PendingSwap['step']) =
 const diedAtSwapPrompt = (page: Page, wallet: TestWallet) =>
   until(page, 'the swap request reached the wallet', () => wallet.sendRequests().length === 2)
 
-/** The clients of the page after the reload: new objects, the same wallet extension and node. */
-function afterReload(wallet: TestWallet) {
+/** New clients of a page: new objects, the same wallet extension and node. */
+function clientsOf(wallet: TestWallet) {
   return {
     walletClient: createWalletClient({
       account: h.fixture.accounts.user.address,
@@ -95,6 +95,21 @@ function afterReload(wallet: TestWallet) {
       transport: http(h.fixture.rpcUrl),
       pollingInterval: 50,
     }),
+  }
+}
+
+/**
+ * The page after a reload: new clients on the same wallet extension and node, and a fresh copy
+ * of the library, as a new JS context has (the first page's executions, stuck at the wallet or
+ * at its node, are gone with it).
+ */
+async function afterReload(wallet: TestWallet) {
+  vi.resetModules()
+  const library = await import('./resumeSwap.js')
+  return {
+    clients: clientsOf(wallet),
+    settlePendingSwaps: library.settlePendingSwaps,
+    resumeSwap: library.resumeSwap,
   }
 }
 
@@ -120,7 +135,7 @@ describe('resume after a reload', () => {
     expect(middle.nonce).toBe(before.nonce + 1)
 
     // The new page: the record is found and is resumable; checking it sends nothing.
-    const clients = afterReload(wallet)
+    const { clients, settlePendingSwaps, resumeSwap } = await afterReload(wallet)
     const requestsBefore = wallet.sendRequests().length
     const [checked] = await settlePendingSwaps({ ...clients, storage })
     expect(checked?.status).toBe('resumable')
@@ -165,7 +180,7 @@ describe('resume after a reload', () => {
     const sent = wallet.sendRequests().length
     expect(sent).toBe(2)
 
-    const clients = afterReload(wallet)
+    const { clients, settlePendingSwaps, resumeSwap } = await afterReload(wallet)
     const quote = h.market.quote({ token0: h.address('TKA'), token1: h.address('TKB'), amountIn })
     const settled = await settlePendingSwaps({ ...clients, storage })
     expect(settled).toMatchObject([{ status: 'confirmed', receipt: { transactionHash: record.swapHash } }])
@@ -197,7 +212,8 @@ describe('resume after a reload', () => {
     const page = startSwap(wallet, storage)
     const record = await recordAt(page, storage, 'batching')
     reloaded = true
-    const settled = await settlePendingSwaps({ ...afterReload(wallet), storage })
+    const { clients, settlePendingSwaps } = await afterReload(wallet)
+    const settled = await settlePendingSwaps({ ...clients, storage })
     expect(settled).toMatchObject([{ record: { batchId: record.batchId }, status: 'confirmed' }])
     expect(await getPendingSwaps(storage)).toEqual([])
     expect(wallet.batchRequests()).toHaveLength(1)
@@ -219,7 +235,7 @@ describe('resume after a reload', () => {
       amountIn,
       '0x000000000000000000000000000000000000dEaD',
     )
-    const clients = afterReload(wallet)
+    const { clients, resumeSwap } = await afterReload(wallet)
     const sent = wallet.sendRequests().length
     const error = await resumeSwap(h.swapClient(), {
       ...clients,
@@ -231,6 +247,50 @@ describe('resume after a reload', () => {
     expect(wallet.sendRequests()).toHaveLength(sent)
     // Still resumable: the approval stands and nothing was swapped.
     expect(await getPendingSwaps(storage)).toHaveLength(1)
+  })
+})
+
+describe('an execution still running in this page', () => {
+  test('is neither listed as interrupted nor resumed while the wallet shows its swap prompt', async () => {
+    const storage = createMemoryStorage()
+    const before = await h.funds()
+    // The flow waits at the wallet's swap prompt (the approval is mined): it runs, in this page.
+    const wallet = h.wallet({ hang: (method, count) => method === 'eth_sendTransaction' && count === 1 })
+    const page = startSwap(wallet, storage)
+    const record = await recordAt(page, storage, 'approved')
+    await diedAtSwapPrompt(page, wallet)
+    // The page refetches its pending swaps (window focus): its own swap is not among them.
+    const clients = clientsOf(wallet)
+    expect(await settlePendingSwaps({ ...clients, storage })).toEqual([])
+    expect(await checkPendingSwap(clients, record)).toEqual({ status: 'pending' })
+    // Resuming it would send a second swap: refused, nothing sent, the record kept.
+    const error = await resumeSwap(h.swapClient(), {
+      ...clients,
+      record,
+      storage,
+      trustedAddresses: trusted(),
+    }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(SwapInProgressError)
+    expect(error).toMatchObject({ recordId: record.id })
+    expect(wallet.sendRequests()).toHaveLength(2) // the approval and the swap prompt, still open
+    expect(await getPendingSwaps(storage)).toEqual([record])
+    expect(await h.nonce()).toBe(before.nonce + 1) // the approval, nothing since
+  })
+
+  test('a resume of this page runs once: a second resume of the same record is refused', async () => {
+    const storage = createMemoryStorage()
+    const first = h.wallet({ hang: (method, count) => method === 'eth_sendTransaction' && count === 1 })
+    const page = startSwap(first, storage)
+    const record = await recordAt(page, storage, 'approved')
+    await diedAtSwapPrompt(page, first)
+    const { clients, resumeSwap } = await afterReload(first)
+    const resume = () =>
+      resumeSwap(h.swapClient(), { ...clients, record, storage, trustedAddresses: trusted() })
+    const [one, two] = await Promise.allSettled([resume(), resume()])
+    expect(one).toMatchObject({ status: 'fulfilled', value: { resumed: 'swapped' } })
+    expect(two).toMatchObject({ status: 'rejected', reason: { name: 'SwapInProgressError' } })
+    expect(first.sendRequests()).toHaveLength(3) // approval, the first page's prompt, one swap
+    expect(await getPendingSwaps(storage)).toEqual([])
   })
 })
 
@@ -270,7 +330,7 @@ describe('a wait that fails after something was sent keeps the record', () => {
     expect(record).toMatchObject({ step: 'swapping', swapHash: expect.stringMatching(/^0x/) })
     expect(await getPendingSwaps(storage)).toHaveLength(1)
     // Later, from the chain: the swap went through, once.
-    const settled = await settlePendingSwaps({ ...afterReload(wallet), storage })
+    const settled = await settlePendingSwaps({ ...clientsOf(wallet), storage })
     expect(settled).toMatchObject([{ status: 'confirmed', receipt: { transactionHash: record?.swapHash } }])
     expect(await getPendingSwaps(storage)).toEqual([])
     expect(wallet.sendRequests()).toHaveLength(2)
@@ -292,7 +352,7 @@ describe('a wait that fails after something was sent keeps the record', () => {
     expect(records).toMatchObject([{ step: 'batching', batchId: expect.stringMatching(/^0x/) }])
     expect(error).toMatchObject({ stage: 'swap', batchId: records[0]?.batchId })
     answering = true
-    expect(await settlePendingSwaps({ ...afterReload(wallet), storage })).toMatchObject([
+    expect(await settlePendingSwaps({ ...clientsOf(wallet), storage })).toMatchObject([
       { status: 'confirmed' },
     ])
     expect(await getPendingSwaps(storage)).toEqual([])
@@ -312,7 +372,7 @@ describe('a wait that fails after something was sent keeps the record', () => {
     expect(record?.step).toBe('batching')
 
     wallet = 'fails'
-    const clients = afterReload(extension)
+    const clients = clientsOf(extension)
     const resume = () =>
       resumeSwap(h.swapClient(), {
         ...clients,
@@ -373,7 +433,7 @@ describe('checking records on chain', () => {
         { retryCount: 0 },
       ),
     }) as PublicClient
-    const { walletClient } = afterReload(h.wallet())
+    const { walletClient } = clientsOf(h.wallet())
     const error = await settlePendingSwaps({ walletClient, publicClient: failing, storage }).catch(
       (e: unknown) => e,
     )
@@ -485,7 +545,7 @@ test('two records settled at once both go (storage writes one after the other)',
   } as const
   await savePendingSwap(storage, { ...base, id: 'first' })
   await savePendingSwap(storage, { ...base, id: 'second' })
-  const settled = await settlePendingSwaps({ ...afterReload(h.wallet()), storage })
+  const settled = await settlePendingSwaps({ ...clientsOf(h.wallet()), storage })
   expect(settled.map(({ record, status }) => [record.id, status])).toEqual([
     ['first', 'dropped'],
     ['second', 'dropped'],

@@ -11,6 +11,7 @@ import {
   BatchFailedError,
   ChainMismatchError,
   OutcomeUnknownError,
+  SwapInProgressError,
   TransactionReplacedError,
   TransactionRevertedError,
 } from '../errors/execute.js'
@@ -20,8 +21,10 @@ import { readBatch, waitForBatch } from './batch.js'
 import { type ExecutionClients, ensureChain, resolveClients, waitForSuccess } from './chain.js'
 import { type ExecuteSwapParameters, type ExecuteSwapReturnType, runSwap } from './executeSwap.js'
 import {
+  claimPendingSwap,
   getDefaultStorage,
   getPendingSwaps,
+  isPendingSwapRunning,
   type PendingSwap,
   removePendingSwap,
   type SwapStorage,
@@ -29,7 +32,9 @@ import {
 import { walletStep } from './walletErrors.js'
 
 /**
- * Where a recorded execution stands, read from the chain (nothing is sent):
+ * Where a recorded execution stands, read from the chain (nothing is sent). An
+ * execution still running in this page is `'pending'` (and `settlePendingSwaps`
+ * skips it):
  * `'confirmed'`, `'reverted'` or `'dropped'` (its transaction is gone, or the
  * approval it made no longer stands) have settled; `'pending'` waits for a
  * transaction or a batch in flight; `'resumable'` has a mined approval and no
@@ -57,6 +62,7 @@ export async function checkPendingSwap(
   clients: ExecutionClients,
   record: PendingSwap,
 ): Promise<CheckPendingSwapReturnType> {
+  if (isPendingSwapRunning(record.id)) return { status: 'pending' }
   await assertReadsChain(clients, record.chainId)
   return readPendingSwap(clients, record)
 }
@@ -146,9 +152,11 @@ export type SettlePendingSwapsReturnType = {
 /**
  * The wallet account's recorded executions on the chain, each checked on
  * chain (nothing is sent); the settled ones (`'confirmed'`, `'reverted'`,
- * `'dropped'`) are removed from the storage and reported once. A public
- * client that reads another chain than `chainId` is a `ChainMismatchError`,
- * and nothing is removed.
+ * `'dropped'`) are removed from the storage and reported once. Executions
+ * still running in this page (`executeSwap`, `resumeSwap`) are not
+ * interrupted: they are left out, untouched. A public client that reads
+ * another chain than `chainId` is a `ChainMismatchError`, and nothing is
+ * removed.
  *
  * @example
  * for (const { record, status } of await settlePendingSwaps({ walletClient, publicClient }))
@@ -163,12 +171,17 @@ export async function settlePendingSwaps(
     parameters.chainId ?? parameters.publicClient.chain?.id ?? (await parameters.publicClient.getChainId())
   // Records of one chain, read on another, would all look dropped.
   await assertReadsChain(clients, chainId)
-  const records = await getPendingSwaps(storage, { account: clients.owner, chainId })
+  // An execution of this page runs the skipped ones: they are not interrupted.
+  const records = (await getPendingSwaps(storage, { account: clients.owner, chainId })).filter(
+    (record) => !isPendingSwapRunning(record.id),
+  )
   return Promise.all(
     records.map(async (record) => {
       const checked = await readPendingSwap(clients, record)
-      if (checked.status === 'confirmed' || checked.status === 'reverted' || checked.status === 'dropped')
-        await removePendingSwap(storage, record.id)
+      const settled =
+        checked.status === 'confirmed' || checked.status === 'reverted' || checked.status === 'dropped'
+      // Unless a resume of this page took it over meanwhile: that one settles it.
+      if (settled && !isPendingSwapRunning(record.id)) await removePendingSwap(storage, record.id)
       return { record, ...checked }
     }),
   )
@@ -194,10 +207,11 @@ export type ResumeSwapReturnType =
 
 /**
  * Continues a recorded execution from its last confirmed step, after a
- * reload. The clients are first brought to the record's chain (as
- * `executeSwap` does: a `ChainMismatchError` otherwise, nothing read or
- * removed). A swap already sent is waited for and settled (never sent twice);
- * an approval in flight is waited for; after a mined approval, the swap is
+ * reload. A record whose execution still runs in this page (or is being
+ * resumed) is refused with `SwapInProgressError`, nothing sent. The clients
+ * are then brought to the record's chain (as `executeSwap` does: a
+ * `ChainMismatchError` otherwise, nothing read or removed). A swap already
+ * sent is waited for and settled (never sent twice); an approval in flight is waited for; after a mined approval, the swap is
  * sent with the recorded amounts and the user's recorded floor, after a fresh
  * quote and every check of `executeSwap` (the allowlist, the outcome
  * simulation, the chain). The record is removed once settled.
@@ -226,6 +240,22 @@ export async function resumeSwap(
     `was recorded with ${record.baseUrl}, not this client’s service`,
     record.baseUrl,
   )
+  // An execution of this page still runs it (or another resume does): resuming would send it twice.
+  const release = claimPendingSwap(record.id)
+  if (!release) throw new SwapInProgressError({ recordId: record.id })
+  try {
+    return await resume(client, rest, record, clients)
+  } finally {
+    release()
+  }
+}
+
+async function resume(
+  client: SwapClient,
+  rest: Omit<ResumeSwapParameters, 'record'>,
+  record: PendingSwap,
+  clients: ExecutionClients,
+): Promise<ResumeSwapReturnType> {
   const storage = rest.storage === false ? undefined : (rest.storage ?? getDefaultStorage())
   const settle = async (status: 'confirmed' | 'reverted' | 'dropped', receipt?: TransactionReceipt) => {
     if (storage) await removePendingSwap(storage, record.id)
