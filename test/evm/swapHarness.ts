@@ -90,7 +90,27 @@ export function setupSwapHarness() {
      * calldata that sends the output to `recipient` and no floor: a compromised
      * service.
      */
-    async serveRedirectedSwap(token0: Address, token1: Address, amountIn: bigint, recipient: Address) {
+    serveRedirectedSwap(token0: Address, token1: Address, amountIn: bigint, recipient: Address) {
+      return harness.serveSwap({ token0, token1, amountIn, recipient })
+    },
+    /**
+     * The next `/swap/info` answers the market's route and estimate, with calldata
+     * (no floor) paying `recipient` (default: the user) and `spender` as the
+     * approval address (default: the fixture's).
+     */
+    async serveSwap({
+      token0,
+      token1,
+      amountIn,
+      recipient = evm.fixture.accounts.user.address,
+      spender = evm.fixture.spender,
+    }: {
+      token0: Address
+      token1: Address
+      amountIn: bigint
+      recipient?: Address
+      spender?: Address
+    }) {
       const quote = harness.market.quote({ token0, token1, amountIn })
       if (!quote) throw new Error('no route')
       const block = await evm.fixture.publicClient.getBlock()
@@ -106,7 +126,7 @@ export function setupSwapHarness() {
           }),
           transferAddress: evm.fixture.router,
           transferValue: '0',
-          approvalAddress: evm.fixture.spender,
+          approvalAddress: spender,
           estimateTransferSeconds: 12,
           estimateAmount: String(quote.amountOut),
           hopsCount: 1,

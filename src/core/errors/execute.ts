@@ -37,23 +37,35 @@ export class ExecuteSwapError extends BaseError {
 }
 
 /**
- * Records on `error` the allowance a failed flow left, and says so in its message.
+ * Records on `error` the allowance a failed flow left, and says so in its
+ * message. An error that is not an `ExecuteSwapError` (a `/swap/info` failure
+ * in a resumed flow, say) is wrapped in one, with the same `shortMessage` and
+ * the original as its `cause`, so that `error instanceof ExecuteSwapError &&
+ * error.leftoverAllowance` holds for every error such a flow ends with.
  *
  * @example
  * throw noteLeftoverAllowance(error, { chainId, token, owner, spender, amount })
  */
-export function noteLeftoverAllowance(error: unknown, leftover: LeftoverAllowance): unknown {
-  if (!(error instanceof ExecuteSwapError)) return error
-  error.leftoverAllowance = leftover
+export function noteLeftoverAllowance(error: unknown, leftover: LeftoverAllowance): ExecuteSwapError {
+  const noted =
+    error instanceof ExecuteSwapError ? error : new ExecuteSwapError(shortMessageOf(error), { cause: error })
+  noted.leftoverAllowance = leftover
   const line =
     leftover.amount === 0n
       ? leftover.revokeHash
         ? `The approval was revoked (${leftover.revokeHash}).`
         : 'No allowance is left.'
       : `An allowance of ${leftover.amount} for ${leftover.spender} on ${leftover.token} is left: revoke it with revokeAllowance({ walletClient, publicClient, ...error.leftoverAllowance }).`
-  error.metaMessages = [...(error.metaMessages ?? []), line]
-  error.message = `${error.message}\n\n${line}`
-  return error
+  noted.metaMessages = [...(noted.metaMessages ?? []), line]
+  noted.message = `${noted.message}\n\n${line}`
+  return noted
+}
+
+/** A library error's `shortMessage` (by shape: it may come from another copy of the library), else the message. */
+function shortMessageOf(error: unknown): string {
+  const { shortMessage, message } = (error ?? {}) as { shortMessage?: unknown; message?: unknown }
+  if (typeof shortMessage === 'string') return shortMessage
+  return typeof message === 'string' ? message : 'The swap was not sent.'
 }
 
 export type UntrustedAddressErrorType = UntrustedAddressError & { name: 'UntrustedAddressError' }

@@ -318,95 +318,13 @@ async function swapFlow(
     step = { ...step, ...patch }
     parameters.onStep?.(step)
   }
-  emit({})
 
-  // 1. A fresh quote, right before anything is signed.
-  const swapInfo = await getSwapInfo(client, {
-    token0,
-    token1,
-    amountIn,
-    to,
-    slippage: parameters.slippage,
-    deadline: parameters.deadline,
-  })
-  emit({ swapInfo })
-  if (swapInfo.estimateAmount < floor)
-    throw checked.acceptedAmount === undefined
-      ? new QuoteBelowMinimumError({ estimateAmount: swapInfo.estimateAmount, minAmountOut: floor })
-      : new QuoteChangedError({
-          acceptedAmount: checked.acceptedAmount,
-          newQuote: swapInfo,
-          minAmountOut: floor,
-        })
-
-  // 2. The chain, as the wallet itself reports it; every transaction is pinned to it.
-  emit({ action: 'checking-chain' })
-  const chain = await ensureChain(checked, parameters.chainId, 'chain')
-
-  // 3. Addresses and value, against the chain's allowlist.
-  const spender = needsApproval(token0, swapInfo) ? (swapInfo.approvalAddress as Address) : undefined
-  checkAddresses(checked, swapInfo, spender, chain.id)
-  const swapCall: SwapCall = {
-    to: swapInfo.transferAddress,
-    data: swapInfo.data,
-    value: swapInfo.transferValue,
-  }
-
-  // 4. The approvals the swap needs.
-  const approve = (amount: bigint): SwapCall => ({
-    to: token0,
-    data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender as Address, amount] }),
-  })
-  const readAllowance = () =>
-    walletStep('approval', () =>
-      checked.publicClient.readContract({
-        address: token0,
-        abi: erc20Abi,
-        functionName: 'allowance',
-        args: [owner, spender as Address],
-      }),
-    )
-  const approvals: SwapCall[] = []
-  let mustReset = false
-  if (spender) {
-    emit({ action: 'checking-allowance' })
-    const allowance = await readAllowance().catch((error: unknown) => {
-      throw toMissingTokenError(error, 'token0', token0, chain.id)
-    })
-    if (allowance < amountIn) {
-      const target = parameters.approval === 'infinite' ? maxUint256 : amountIn
-      mustReset =
-        allowance > 0n &&
-        (parameters.resetAllowance ?? !(await approveWouldSucceed(checked, approve(target))))
-      if (mustReset) approvals.push(approve(0n))
-      approvals.push(approve(target))
-    }
-  }
-
-  // 5. The exact calls the wallet will sign, simulated together on the current state.
-  const bounds = {
-    account: owner,
-    token0,
-    token1,
-    recipient: to,
-    maxAmountIn: amountIn,
-    minAmountOut: floor,
-    spender,
-  }
-  const simulate = (calls: SwapCall[], count: number) =>
-    walletStep('simulation', () =>
-      checkSwapOutcome(checked.publicClient, { ...bounds, calls, approvals: count }),
-    )
-  emit({ action: 'simulating' })
-  const simulated = await simulate([...approvals, swapCall], approvals.length)
-
-  // 6. One atomic batch where the wallet can, else one transaction after the other.
-  const batchMode = parameters.batch ?? 'auto'
-  const batch =
-    approvals.length > 0 && batchMode !== 'never' && (await supportsAtomicBatch(checked, owner, chain.id))
-  if (batchMode === 'require' && approvals.length > 0 && !batch)
-    throw new BatchUnsupportedError({ chainId: chain.id })
-  emit({ simulated, mode: batch ? 'batch' : 'sequential' })
+  // What a failure must know, set as the flow goes.
+  let chain: Chain | undefined
+  let spender: Address | undefined
+  let approved = false
+  // What was sent and not yet seen mined or failed: while it is set, a failure leaves the outcome unknown.
+  let inFlight: { stage: 'approval' | 'swap'; hash?: Hex; batchId?: string } | undefined
 
   // The progress, recorded once something is sent, so that a reload does not lose it.
   const storage = parameters.storage === false ? undefined : (parameters.storage ?? getDefaultStorage())
@@ -420,7 +338,7 @@ async function swapFlow(
       record = {
         id,
         version: 1,
-        chainId: chain.id,
+        chainId: (chain as Chain).id,
         account: owner,
         baseUrl: client.baseUrl,
         token0,
@@ -429,19 +347,27 @@ async function swapFlow(
         to,
         minAmountOut: floor.toString(),
         slippage: parameters.slippage,
-        spender,
         step: 'approving',
         createdAt: now,
         updatedAt: now,
       }
     }
-    record = { ...record, ...patch, updatedAt: now }
+    // The spender of this flow (a resumed one's fresh quote may name another trusted spender).
+    record = { ...record, spender, ...patch, updatedAt: now }
     await savePendingSwap(storage, record).catch(() => {})
   }
   const settle = async () => {
     if (storage && record) await removePendingSwap(storage, record.id).catch(() => {})
   }
-
+  const readAllowance = (of: Address) =>
+    walletStep('approval', () =>
+      checked.publicClient.readContract({
+        address: token0,
+        abi: erc20Abi,
+        functionName: 'allowance',
+        args: [owner, of],
+      }),
+    )
   const confirm = (hash: Hex, stage: 'approval' | 'swap') =>
     waitForSuccess(checked, {
       hash,
@@ -450,10 +376,92 @@ async function swapFlow(
       timeoutMs: parameters.receiptTimeoutMs,
     })
 
-  let approved = false
-  // What was sent and not yet seen mined or failed: while it is set, a failure leaves the outcome unknown.
-  let inFlight: { stage: 'approval' | 'swap'; hash?: Hex; batchId?: string } | undefined
   try {
+    emit({})
+
+    // 1. A fresh quote, right before anything is signed.
+    const swapInfo = await getSwapInfo(client, {
+      token0,
+      token1,
+      amountIn,
+      to,
+      slippage: parameters.slippage,
+      deadline: parameters.deadline,
+    })
+    emit({ swapInfo })
+    if (swapInfo.estimateAmount < floor)
+      throw checked.acceptedAmount === undefined
+        ? new QuoteBelowMinimumError({ estimateAmount: swapInfo.estimateAmount, minAmountOut: floor })
+        : new QuoteChangedError({
+            acceptedAmount: checked.acceptedAmount,
+            newQuote: swapInfo,
+            minAmountOut: floor,
+          })
+
+    // 2. The chain, as the wallet itself reports it; every transaction is pinned to it.
+    emit({ action: 'checking-chain' })
+    chain = await ensureChain(checked, parameters.chainId, 'chain')
+
+    // 3. Addresses and value, against the chain's allowlist.
+    spender = needsApproval(token0, swapInfo) ? (swapInfo.approvalAddress as Address) : undefined
+    checkAddresses(checked, swapInfo, spender, chain.id)
+    const swapCall: SwapCall = {
+      to: swapInfo.transferAddress,
+      data: swapInfo.data,
+      value: swapInfo.transferValue,
+    }
+
+    // 4. The approvals the swap needs.
+    const approve = (amount: bigint): SwapCall => ({
+      to: token0,
+      data: encodeFunctionData({
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [spender as Address, amount],
+      }),
+    })
+    const approvals: SwapCall[] = []
+    let mustReset = false
+    if (spender) {
+      emit({ action: 'checking-allowance' })
+      const allowance = await readAllowance(spender).catch((error: unknown) => {
+        throw toMissingTokenError(error, 'token0', token0, (chain as Chain).id)
+      })
+      if (allowance < amountIn) {
+        const target = parameters.approval === 'infinite' ? maxUint256 : amountIn
+        mustReset =
+          allowance > 0n &&
+          (parameters.resetAllowance ?? !(await approveWouldSucceed(checked, approve(target))))
+        if (mustReset) approvals.push(approve(0n))
+        approvals.push(approve(target))
+      }
+    }
+
+    // 5. The exact calls the wallet will sign, simulated together on the current state.
+    const bounds = {
+      account: owner,
+      token0,
+      token1,
+      recipient: to,
+      maxAmountIn: amountIn,
+      minAmountOut: floor,
+      spender,
+    }
+    const simulate = (calls: SwapCall[], count: number) =>
+      walletStep('simulation', () =>
+        checkSwapOutcome(checked.publicClient, { ...bounds, calls, approvals: count }),
+      )
+    emit({ action: 'simulating' })
+    const simulated = await simulate([...approvals, swapCall], approvals.length)
+
+    // 6. One atomic batch where the wallet can, else one transaction after the other.
+    const batchMode = parameters.batch ?? 'auto'
+    const batch =
+      approvals.length > 0 && batchMode !== 'never' && (await supportsAtomicBatch(checked, owner, chain.id))
+    if (batchMode === 'require' && approvals.length > 0 && !batch)
+      throw new BatchUnsupportedError({ chainId: chain.id })
+    emit({ simulated, mode: batch ? 'batch' : 'sequential' })
+
     let receipts: TransactionReceipt[]
     if (batch) {
       emit({ status: 'swapping', action: 'sending-batch' })
@@ -487,7 +495,7 @@ async function swapFlow(
       if (approvals.length) {
         await progress({ step: 'approved' })
         // Never swap without a confirmed, sufficient allowance.
-        const allowance = await readAllowance()
+        const allowance = await readAllowance(spender as Address)
         if (allowance < amountIn)
           throw new InsufficientAllowanceError({ allowance, required: amountIn, spender: spender as Address })
       }
@@ -539,41 +547,39 @@ async function swapFlow(
     const failed = error instanceof TransactionRevertedError || error instanceof TransactionReplacedError
     if (inFlight && !(failed || error instanceof BatchFailedError))
       throw new OutcomeUnknownError({ ...inFlight, cause: error })
-    // A swap that did not go out after a mined approval stays recorded (it can be resumed);
-    // anything else that failed has settled.
+    // A swap that did not go out after a mined approval (this flow's, or the resumed record's)
+    // stays recorded: it can be resumed. Anything else that failed has settled.
     // A batch that failed without atomicity may have left its approval behind.
     const partial = error instanceof BatchFailedError && !error.atomic
     const hasApproval = approved || resumed !== undefined || partial
     const resumable = hasApproval && !step.swapHash && !failed
     if (!resumable) await settle()
-    if (!hasApproval || !spender) throw error
-    throw await leftover(error, { chain, spender, emit })
+    const approvedSpender = record?.spender ?? spender
+    if (!hasApproval || !approvedSpender) throw error
+    throw await leftover(error, approvedSpender)
   }
 
-  /** Reads (and with `revokeOnFailure`, revokes) what the flow's approval left, and notes it on the error. */
-  async function leftover(
-    error: unknown,
-    {
-      chain,
-      spender,
-      emit,
-    }: { chain: Chain; spender: Address; emit: (patch: Partial<ExecuteSwapStep>) => void },
-  ) {
-    const note: LeftoverAllowance = { chainId: chain.id, token: token0, owner, spender, amount: 0n }
+  /**
+   * Reads (and with `revokeOnFailure`, revokes) the allowance the approval of this flow (or of
+   * the resumed record) left for `of`, and notes it on the error.
+   */
+  async function leftover(error: unknown, of: Address) {
+    const chainId = chain?.id ?? (resumed as PendingSwap).chainId
+    const note: LeftoverAllowance = { chainId, token: token0, owner, spender: of, amount: 0n }
     try {
-      note.amount = await readAllowance()
+      note.amount = await readAllowance(of)
       if (note.amount > 0n && parameters.revokeOnFailure) {
         emit({ action: 'revoking' })
         const { hash } = await revokeAllowance({
           walletClient: checked.walletClient,
           publicClient: checked.publicClient,
           token: token0,
-          spender,
-          chainId: chain.id,
+          spender: of,
+          chainId,
           confirmations: parameters.confirmations,
         })
         note.revokeHash = hash
-        note.amount = await readAllowance()
+        note.amount = await readAllowance(of)
         await settle()
       }
     } catch {

@@ -250,6 +250,86 @@ describe('resume after a reload', () => {
   })
 })
 
+describe('a resumed swap that fails before it is sent', () => {
+  test.each([
+    ['reports the allowance its record’s approval left', false],
+    ['revokes it with revokeOnFailure, and reports the revoke', true],
+  ] as const)('a /swap/info failure %s', async (_, revokeOnFailure) => {
+    const storage = createMemoryStorage()
+    const wallet = h.wallet({ hang: (method, count) => method === 'eth_sendTransaction' && count === 1 })
+    const page = startSwap(wallet, storage)
+    const record = await recordAt(page, storage, 'approved')
+    await diedAtSwapPrompt(page, wallet)
+    const { clients, resumeSwap } = await afterReload(wallet)
+    h.server.service.fail({ status: 500, endpoint: '/swap/info' })
+    try {
+      const error = await resumeSwap(h.swapClient(), {
+        ...clients,
+        record,
+        storage,
+        trustedAddresses: trusted(),
+        revokeOnFailure,
+      }).catch((e: unknown) => e)
+      // The service's error, wrapped so that the documented check finds the allowance.
+      expect(error).toMatchObject({
+        name: 'ExecuteSwapError',
+        shortMessage: 'The swap service answered 500.',
+        leftoverAllowance: {
+          chainId: h.fixture.chain.id,
+          token: h.address('TKA'),
+          owner: h.fixture.accounts.user.address,
+          spender: h.fixture.spender,
+          amount: revokeOnFailure ? 0n : amountIn,
+          ...(revokeOnFailure ? { revokeHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) } : {}),
+        },
+      })
+      expect((error as Error).cause).toMatchObject({
+        name: 'HttpError',
+        status: 500,
+        shortMessage: 'The swap service answered 500.',
+      })
+      expect((error as Error).message).toMatch(
+        revokeOnFailure ? 'The approval was revoked' : `An allowance of ${amountIn}`,
+      )
+      expect(await h.allowance('TKA')).toBe(revokeOnFailure ? 0n : amountIn)
+      // Still resumable unless revoked; never a swap.
+      expect(await getPendingSwaps(storage)).toEqual(revokeOnFailure ? [] : [record])
+      expect(wallet.sendRequests()).toHaveLength(revokeOnFailure ? 3 : 2)
+    } finally {
+      h.server.service.clearFailures()
+    }
+  })
+})
+
+test('a resumed swap whose fresh quote names another trusted spender records that spender', async () => {
+  const storage = createMemoryStorage()
+  const first = h.wallet({ hang: (method, count) => method === 'eth_sendTransaction' && count === 1 })
+  const page = startSwap(first, storage)
+  const record = await recordAt(page, storage, 'approved')
+  await diedAtSwapPrompt(page, first)
+  // The new page's quote names another spender the app trusts; the user rejects the swap itself.
+  const newSpender = h.fixture.accounts.recipient.address
+  await h.serveSwap({ token0: h.address('TKA'), token1: h.address('TKB'), amountIn, spender: newSpender })
+  const wallet = h.wallet({ reject: (method, count) => method === 'eth_sendTransaction' && count === 1 })
+  const { clients, resumeSwap } = await afterReload(wallet)
+  const error = await resumeSwap(h.swapClient(), {
+    ...clients,
+    record,
+    storage,
+    trustedAddresses: { [h.fixture.chain.id]: [h.fixture.router, h.fixture.spender, newSpender] },
+  }).catch((e: unknown) => e)
+  expect(error).toMatchObject({
+    name: 'UserRejectedError',
+    stage: 'swap',
+    leftoverAllowance: { spender: newSpender, amount: amountIn },
+  })
+  expect(wallet.sendRequests()).toHaveLength(2) // the new spender's approval, the rejected swap
+  // The record names the spender whose approval now stands for it.
+  expect(await getPendingSwaps(storage)).toMatchObject([
+    { id: record.id, step: 'approved', spender: newSpender, approvalHash: expect.stringMatching(/^0x/) },
+  ])
+})
+
 describe('an execution still running in this page', () => {
   test('is neither listed as interrupted nor resumed while the wallet shows its swap prompt', async () => {
     const storage = createMemoryStorage()
