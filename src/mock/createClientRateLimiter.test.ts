@@ -6,11 +6,20 @@ describe('createClientRateLimiter (issue 10, item 10: bounded buckets)', () => {
     const limiter = createClientRateLimiter({ requestsPerSecond: 10, burst: 2 })
     const start = 1_000_000
     for (let i = 0; i < 5_000; i++) expect(limiter.take(`client-${i}`, start)).toEqual({ ok: true })
-    expect(limiter.size).toBeLessThanOrEqual(5_000)
+    // Under the cap (10 000), every bucket not yet full again is kept.
+    expect(limiter.size).toBe(5_000)
     // A second later every one of those buckets is full again: a sweep (at the latest after
     // as many takes as there are buckets) drops them.
     for (let i = 0; i < 5_000; i++) limiter.take('busy', start + 1_000 + i)
-    expect(limiter.size).toBeLessThanOrEqual(1)
+    expect(limiter.size).toBe(1) // 'busy' itself, whose bucket is empty
+  })
+
+  test('more clients than maxClients at once: the cap holds at every step', () => {
+    const limiter = createClientRateLimiter({ requestsPerSecond: 10, burst: 2, maxClients: 1_000 })
+    for (let i = 0; i < 5_000; i++) {
+      expect(limiter.take(`client-${i}`, 1_000_000)).toEqual({ ok: true })
+      expect(limiter.size).toBe(Math.min(i + 1, 1_000))
+    }
   })
 
   test('a hard cap on buckets (maxClients, default 10 000), least recently used dropped first', () => {
