@@ -1,9 +1,12 @@
 import {
   type Address,
+  createPublicClient,
+  custom,
   decodeFunctionData,
   erc20Abi,
   type Hex,
   maxUint256,
+  type PublicClient,
   parseEther,
   parseGwei,
   parseUnits,
@@ -11,6 +14,7 @@ import {
 } from 'viem'
 import { describe, expect, test } from 'vitest'
 import { testErc20Abi } from '../../../test/evm/abis.js'
+import { jsonRpc } from '../../../test/evm/rpc.js'
 import { setupSwapHarness } from '../../../test/evm/swapHarness.js'
 import type { TestWallet } from '../../../test/evm/wallet.js'
 import { swapRouterAbi } from '../../mock/routerAbi.js'
@@ -445,6 +449,52 @@ describe('executeSwap on a real chain', () => {
     ).toMatchObject([{ status: 'dropped' }])
   })
 
+  test('a mined swap whose output cannot be measured (a node without old state): success, realized undefined', async () => {
+    const USDC = h.address('USDC')
+    const ETH = h.address('ETH')
+    const amountIn = 1_000_000_000n // 1000 USDC
+    const expected = quote(USDC, ETH, amountIn)
+    // A node that pruned old state: balances at a past block fail, as "missing trie node".
+    const forward = jsonRpc(h.fixture.rpcUrl)
+    const pruned = createPublicClient({
+      chain: h.fixture.chain,
+      pollingInterval: 50,
+      transport: custom(
+        {
+          request: ({ method, params }) =>
+            method === 'eth_getBalance' && (params as unknown[])[1] !== 'latest'
+              ? Promise.reject(Object.assign(new Error('missing trie node'), { code: -32000 }))
+              : forward(method, params),
+        },
+        { retryCount: 0 },
+      ),
+    }) as PublicClient
+    const storage = createMemoryStorage()
+    const wallet = h.wallet()
+    const before = { USDC: await h.balance('USDC'), nonce: await h.nonce() }
+    const outcome = await executeSwap(h.swapClient(), {
+      walletClient: wallet.walletClient,
+      publicClient: pruned,
+      token0: USDC,
+      token1: ETH,
+      amountIn,
+      acceptedQuote: expected,
+      trustedAddresses: { [h.fixture.chain.id]: [h.fixture.router, h.fixture.spender] },
+      storage,
+    }).catch((error: unknown) => error)
+    expect(outcome).not.toBeInstanceOf(Error)
+    const result = outcome as ExecuteSwapReturnType
+    expect(result.receipt.status).toBe('success')
+    expect(result.swapHash).toBe(result.receipt.transactionHash)
+    expect(result.simulated).toMatchObject({ amountIn, amountOut: expected.amountOut })
+    expect(result.realized).toBeUndefined()
+    expect(result.realizedError).toMatchObject({ details: 'missing trie node' })
+    expect(await getPendingSwaps(storage)).toEqual([]) // settled: the swap is mined
+    expect(wallet.sendRequests()).toHaveLength(2)
+    expect(await h.balance('USDC')).toBe(before.USDC - amountIn)
+    expect(await h.nonce()).toBe(before.nonce + 2)
+  })
+
   test('a token whose approve always reverts: the simulation sees it, the wallet is never asked', async () => {
     const before = await state(['BAD', 'TKA'])
     const { error, sent } = await run({
@@ -598,7 +648,7 @@ describe('executeSwap on a real chain', () => {
       acceptedQuote: (accepted.error as QuoteChangedError).newQuote,
     })
     expect(retried.error).toBeUndefined()
-    expect(retried.result?.realized.amountOut).toBe(expected.amountOut)
+    expect(retried.result?.realized?.amountOut).toBe(expected.amountOut)
   })
 
   test('a quote fetched for another amount cannot set the floor: refused, nothing sent', async () => {
@@ -636,7 +686,7 @@ describe('executeSwap on a real chain', () => {
       acceptedQuote: current,
     })
     expect(accepted.error).toBeUndefined()
-    expect(accepted.result?.realized.amountOut).toBe(current.amountOut)
+    expect(accepted.result?.realized?.amountOut).toBe(current.amountOut)
   })
 
   test('bad input never reaches the service or the wallet', async () => {

@@ -56,7 +56,12 @@ import {
 } from '../utils/validate.js'
 import { type BatchMode, sendBatch, supportsAtomicBatch } from './batch.js'
 import { type ExecutionClients, ensureChain, resolveClients, sendPinned, waitForSuccess } from './chain.js'
-import { checkSwapOutcome, findViolations, type SwapCall } from './checkSwapOutcome.js'
+import {
+  type CheckSwapOutcomeParameters,
+  checkSwapOutcome,
+  findViolations,
+  type SwapCall,
+} from './checkSwapOutcome.js'
 import {
   claimPendingSwap,
   getDefaultStorage,
@@ -223,8 +228,18 @@ export type ExecuteSwapReturnType = {
   receipts: TransactionReceipt[]
   /** What the simulation of the swap, right before it was signed, predicted. */
   simulated: SwapOutcome
-  /** What the mined swap did: token0 that left the user, token1 that reached the recipient. */
-  realized: SwapOutcome
+  /**
+   * What the mined swap did: token0 that left the user, token1 that reached
+   * the recipient. `undefined` when it could not be measured after the
+   * receipt (the node failed a read it needs, e.g. the recipient's native
+   * balance at the block before the swap, on a node that pruned it): the swap
+   * went through all the same (`receipt`), only the amounts it moved are not
+   * known, and `realizedError` says why. The floor was then enforced on the
+   * simulation only.
+   */
+  realized: SwapOutcome | undefined
+  /** Why `realized` is `undefined`: the error measuring it (absent when measured). */
+  realizedError?: unknown
 }
 
 export type ExecuteSwapErrorType =
@@ -376,6 +391,14 @@ async function swapFlow(
       timeoutMs: parameters.receiptTimeoutMs,
     })
 
+  let mined: {
+    swapInfo: SwapInfo
+    chain: Chain
+    swapCall: SwapCall
+    bounds: Omit<CheckSwapOutcomeParameters, 'calls' | 'approvals'>
+    batch: boolean
+    receipts: TransactionReceipt[]
+  }
   try {
     emit({})
 
@@ -511,36 +534,7 @@ async function swapFlow(
       receipts = [...sent, await confirm(swapHash, 'swap')]
     }
     inFlight = undefined
-
-    // 7. What the mined swap did.
-    const receipt = receipts[receipts.length - 1] as TransactionReceipt
-    const realized = await realizedOutcome(checked.publicClient, {
-      receipts: batch ? receipts : [receipt],
-      owner,
-      token0,
-      token1,
-      recipient: to,
-      value: swapCall.value ?? 0n,
-    })
-    await settle()
-    const violations = findViolations(bounds, realized, 0n, [])
-    if (violations.length)
-      throw new UnsafeSwapOutcomeError({ violations, outcome: realized, stage: 'receipt', receipt })
-    emit({ status: 'success', action: 'done', receipt, swapHash: receipt.transactionHash })
-    return {
-      swapInfo,
-      chainId: chain.id,
-      mode: batch ? 'batch' : 'sequential',
-      resetHash: step.resetHash,
-      approvalHash: step.approvalHash,
-      swapHash: receipt.transactionHash,
-      receipt,
-      batchId: step.batchId,
-      transactionHashes: receipts.map((item) => item.transactionHash),
-      receipts,
-      simulated: step.simulated as SwapOutcome,
-      realized,
-    }
+    mined = { swapInfo, chain, swapCall, bounds, batch, receipts }
   } catch (error) {
     // Sent, and no definite outcome (a receipt, a batch status): it may still be mined. The record
     // stays for settlePendingSwaps, and nothing is revoked (the swap may still spend the allowance).
@@ -557,6 +551,50 @@ async function swapFlow(
     const approvedSpender = record?.spender ?? spender
     if (!hasApproval || !approvedSpender) throw error
     throw await leftover(error, approvedSpender)
+  }
+
+  // 7. The swap was mined and succeeded: from here on nothing may report it failed (the user would
+  // swap again), but for the floor broken on chain.
+  await settle()
+  const { swapInfo, swapCall, bounds, batch, receipts } = mined
+  const receipt = receipts[receipts.length - 1] as TransactionReceipt
+  let realized: SwapOutcome | undefined
+  let realizedError: unknown
+  try {
+    realized = await realizedOutcome(checked.publicClient, {
+      receipts: batch ? receipts : [receipt],
+      owner,
+      token0,
+      token1,
+      recipient: to,
+      value: swapCall.value ?? 0n,
+    })
+  } catch (error) {
+    // Measuring is best effort (a pruned node may not serve the balance before the swap).
+    realizedError = error
+  }
+  const violations = realized ? findViolations(bounds, realized, 0n, []) : []
+  if (realized && violations.length)
+    throw new UnsafeSwapOutcomeError({ violations, outcome: realized, stage: 'receipt', receipt })
+  try {
+    emit({ status: 'success', action: 'done', receipt, swapHash: receipt.transactionHash })
+  } catch {
+    // An onStep that throws does not undo a mined swap.
+  }
+  return {
+    swapInfo,
+    chainId: mined.chain.id,
+    mode: batch ? 'batch' : 'sequential',
+    resetHash: step.resetHash,
+    approvalHash: step.approvalHash,
+    swapHash: receipt.transactionHash,
+    receipt,
+    batchId: step.batchId,
+    transactionHashes: receipts.map((item) => item.transactionHash),
+    receipts,
+    simulated: step.simulated as SwapOutcome,
+    realized,
+    ...(realized ? {} : { realizedError }),
   }
 
   /**

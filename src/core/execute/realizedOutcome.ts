@@ -9,7 +9,6 @@ import {
 } from 'viem'
 import { isNativeToken } from '../constants.js'
 import type { SwapOutcome } from '../errors/execute.js'
-import { walletStep } from './walletErrors.js'
 
 export type RealizedOutcomeParameters = {
   /** The mined swap (in a batch: every receipt of the batch). */
@@ -26,7 +25,8 @@ export type RealizedOutcomeParameters = {
  * What a mined swap moved: ERC-20 amounts from its Transfer logs; native
  * output from the recipient's balance at the block before and at the last
  * block, net of the fees it paid in those receipts (native input leaves only
- * as the transaction's value).
+ * as the transaction's value). Throws the node's error when a balance cannot
+ * be read (a node that pruned the block before).
  *
  * @example
  * const { amountIn, amountOut } = await realizedOutcome(publicClient, { receipts: [receipt], owner, token0, token1, recipient, value })
@@ -46,7 +46,7 @@ export async function realizedOutcome(
       ? value
       : sum(token0, (args) => !!args.from && isAddressEqual(args.from, owner)),
     amountOut: isNativeToken(token1)
-      ? await walletStep('swap', () => nativeReceived(publicClient, receipts, recipient))
+      ? await nativeReceived(publicClient, receipts, recipient)
       : sum(token1, (args) => !!args.to && isAddressEqual(args.to, recipient)),
     method: 'receipt',
   }

@@ -152,7 +152,7 @@ describe('resume after a reload', () => {
     // Exactly one more transaction, the swap: no second approval.
     expect(wallet.sendRequests()).toHaveLength(requestsBefore + 1)
     expect(result.resumed === 'swapped' && result.approvalHash).toBeFalsy()
-    expect(result.resumed === 'swapped' && result.realized.amountOut).toBe(quote?.amountOut)
+    expect(result.resumed === 'swapped' && result.realized?.amountOut).toBe(quote?.amountOut)
     const after = await h.funds()
     expect(after.nonce).toBe(before.nonce + 2)
     expect(after.allowance).toBe(0n)
