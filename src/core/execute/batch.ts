@@ -1,8 +1,8 @@
 import type { Account, Address, Chain, TransactionReceipt } from 'viem'
 import { getCallsStatus, getCapabilities, sendCalls, waitForCallsStatus } from 'viem/actions'
 import { walk } from '../errors/base.js'
-import { BatchFailedError, ChainMismatchError, type ExecuteSwapStage } from '../errors/execute.js'
-import type { ExecutionClients } from './chain.js'
+import { BatchFailedError, type ExecuteSwapStage } from '../errors/execute.js'
+import { assertWalletChain, type ExecutionClients } from './chain.js'
 import type { SwapCall } from './checkSwapOutcome.js'
 import { walletStep } from './walletErrors.js'
 
@@ -36,7 +36,7 @@ export async function supportsAtomicBatch(
   }
 }
 
-export type BatchResult = { batchId: string; receipts: TransactionReceipt[] }
+type BatchResult = { batchId: string; receipts: TransactionReceipt[] }
 
 /**
  * Sends the calls as one atomic `wallet_sendCalls` pinned to `chain` (the
@@ -52,9 +52,7 @@ export async function sendBatch(
 ): Promise<BatchResult> {
   const { walletClient } = clients
   const stage: ExecuteSwapStage = 'swap'
-  const current = await walletStep(stage, () => walletClient.getChainId())
-  if (current !== chain.id)
-    throw new ChainMismatchError({ expectedChainId: chain.id, actualChainId: current, client: 'wallet' })
+  await assertWalletChain(clients, chain.id, stage)
   const { id } = await walletStep(stage, () =>
     sendCalls(walletClient, {
       account: walletClient.account as Account,

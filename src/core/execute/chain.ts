@@ -97,6 +97,21 @@ export async function ensureChain(
 }
 
 /**
+ * Refuses a wallet that reports another chain than `chainId` right now
+ * (`ChainMismatchError`): re-read before each send, since a wallet can move
+ * between networks at any time.
+ */
+export async function assertWalletChain(
+  { walletClient }: Pick<ExecutionClients, 'walletClient'>,
+  chainId: number,
+  stage: ExecuteSwapStage,
+): Promise<void> {
+  const current = await walletStep(stage, () => walletClient.getChainId())
+  if (current !== chainId)
+    throw new ChainMismatchError({ expectedChainId: chainId, actualChainId: current, client: 'wallet' })
+}
+
+/**
  * Sends one transaction pinned to `chain`: viem re-reads the wallet's chain
  * right before sending and refuses when the wallet moved (and passes the chain
  * id in the request, so a wallet that checks it refuses too).
@@ -114,9 +129,7 @@ export async function sendPinned(
       return await walletStep(stage, () => walletClient.sendTransaction({ account, chain, ...transaction }))
     // A wallet account: re-check the wallet's chain, and pass the chain id, which wallets check
     // against their current chain (viem's sendTransaction does not send it).
-    const current = await walletStep(stage, () => walletClient.getChainId())
-    if (current !== chain.id)
-      throw new ChainMismatchError({ expectedChainId: chain.id, actualChainId: current, client: 'wallet' })
+    await assertWalletChain({ walletClient }, chain.id, stage)
     return await walletStep(stage, () =>
       walletClient.request(
         {
@@ -135,12 +148,13 @@ export async function sendPinned(
       ),
     )
   } catch (error) {
+    // viem's own ChainMismatchError (a local account's wallet moved): ours, with the chain it is on.
     const mismatch = walk(error, (e) => (e as { name?: unknown })?.name === 'ChainMismatchError')
     if (!mismatch || mismatch instanceof ChainMismatchError) throw error
-    const actual = /id: (\d+)/.exec(String((mismatch as { message?: unknown }).message))?.[1]
+    const actual = await walletClient.getChainId().catch(() => undefined)
     throw new ChainMismatchError({
       expectedChainId: chain.id,
-      actualChainId: actual === undefined ? undefined : Number(actual),
+      actualChainId: actual,
       client: 'wallet',
       cause: mismatch,
     })

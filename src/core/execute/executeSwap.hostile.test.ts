@@ -9,6 +9,7 @@
 import {
   type Address,
   createPublicClient,
+  createWalletClient,
   custom,
   encodeFunctionData,
   erc20Abi,
@@ -18,10 +19,12 @@ import {
   type PublicClient,
   parseEther,
 } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { hostileTokenAbi, testNftAbi, testPermit2Abi, testRouterAbi } from '../../../test/evm/abis.js'
 import { type StartAnvilReturnType, startAnvil } from '../../../test/evm/anvil.js'
 import { compileContracts } from '../../../test/evm/compile.js'
+import { anvilPrivateKeys } from '../../../test/evm/fixture.js'
 import { jsonRpc } from '../../../test/evm/rpc.js'
 import { setupSwapHarness } from '../../../test/evm/swapHarness.js'
 import type { TestWallet } from '../../../test/evm/wallet.js'
@@ -618,6 +621,37 @@ describe('4. a wallet that moves to another chain during the flow', () => {
     expect({ ...after.balances, ETH: 0n }).toEqual({ ...before.balances, ETH: 0n }) // only the approval's gas was paid
     expect(after.allowances.TKAspender).toBe(amountIn)
     expect(after.nonce).toBe(before.nonce + 1)
+  })
+
+  test('a local account (the key in the app) whose node moves to another chain: refused, with the chain it is on', async () => {
+    // A wallet client signing with the user's key, over a node the app can move to another chain.
+    let url = h.fixture.rpcUrl
+    const forward = jsonRpc(() => url)
+    const walletClient = createWalletClient({
+      account: privateKeyToAccount(anvilPrivateKeys[1]),
+      transport: custom({ request: ({ method, params }) => forward(method, params) }),
+    })
+    const before = await funds()
+    const amountIn = parseEther('5')
+    const error = await executeSwap(h.swapClient(), {
+      walletClient,
+      publicClient: h.fixture.publicClient,
+      token0: h.address('ETH'),
+      token1: USDC(),
+      amountIn,
+      acceptedQuote: honestQuote(h.address('ETH'), USDC(), amountIn),
+      trustedAddresses: trusted(),
+      onStep: (step) => {
+        if (step.action === 'sending-swap') url = otherChain.rpcUrl
+      },
+    }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ChainMismatchError)
+    expect(error).toMatchObject({
+      expectedChainId: h.fixture.chain.id,
+      actualChainId: otherChain.chainId,
+      client: 'wallet',
+    })
+    expect(await funds()).toEqual(before) // nothing sent, on either chain
   })
 
   test('every transaction carries the chain id, so a wallet that checks it refuses a moved chain too', async () => {

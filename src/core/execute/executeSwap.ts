@@ -64,10 +64,10 @@ import {
 } from './checkSwapOutcome.js'
 import {
   claimPendingSwap,
-  getDefaultStorage,
   newPendingSwapId,
   type PendingSwap,
   removePendingSwap,
+  resolveStorage,
   type SwapStorage,
   savePendingSwap,
 } from './pendingSwaps.js'
@@ -190,11 +190,6 @@ export type ExecuteSwapParameters = ExecutionClients & {
    * the error (`leftoverAllowance`).
    */
   revokeOnFailure?: boolean | undefined
-  /**
-   * The most native value the swap transaction may carry. Default: amountIn
-   * for native input, 0 otherwise.
-   */
-  maxTransferValue?: bigint | undefined
   /** Blocks to wait for each transaction. Default 1. */
   confirmations?: number | undefined
   /**
@@ -342,7 +337,7 @@ async function swapFlow(
   let inFlight: { stage: 'approval' | 'swap'; hash?: Hex; batchId?: string } | undefined
 
   // The progress, recorded once something is sent, so that a reload does not lose it.
-  const storage = parameters.storage === false ? undefined : (parameters.storage ?? getDefaultStorage())
+  const storage = resolveStorage(parameters.storage)
   let record: PendingSwap | undefined = resumed
   const progress = async (patch: Partial<PendingSwap>) => {
     if (!storage) return
@@ -759,7 +754,9 @@ function checkAddresses(
       refuse('it is one of the swapped tokens')
     if (isAddressEqual(address, zeroAddress)) refuse('it is the zero address')
   }
-  const maxValue = parameters.maxTransferValue ?? (isNativeToken(token0) ? amountIn : 0n)
+  // More would fail the outcome check anyway (native value leaving beyond amountIn, or at all for
+  // an ERC-20 input); refused here first, with a plain reason.
+  const maxValue = isNativeToken(token0) ? amountIn : 0n
   if (swapInfo.transferValue > maxValue)
     throw new UnsafeSwapDataError({
       reason: `it would send ${swapInfo.transferValue} wei of native value, at most ${maxValue} expected`,

@@ -48,7 +48,7 @@ export type PendingSwap = {
   updatedAt: number
 }
 
-export const pendingSwapsKey = 'token-swap-hooks:pending-swaps'
+const pendingSwapsKey = 'token-swap-hooks:pending-swaps'
 
 /**
  * A storage kept in memory (lost on reload): the default where there is no
@@ -90,6 +90,17 @@ export function getDefaultStorage(): SwapStorage {
   return fallback
 }
 
+/**
+ * The storage an execution option names: `false` records nothing
+ * (`undefined`), none means the default (`getDefaultStorage()`).
+ *
+ * @example
+ * const storage = resolveStorage(parameters.storage) // SwapStorage | undefined
+ */
+export function resolveStorage(option: SwapStorage | false | undefined): SwapStorage | undefined {
+  return option === false ? undefined : (option ?? getDefaultStorage())
+}
+
 async function readAll(storage: SwapStorage): Promise<PendingSwap[]> {
   let text: string | null | undefined
   try {
@@ -106,8 +117,14 @@ async function readAll(storage: SwapStorage): Promise<PendingSwap[]> {
   }
 }
 
-/** What another tab, an old version or a hand edit may have written is ignored unless it is a whole record. */
-function isPendingSwap(value: unknown): value is PendingSwap {
+/**
+ * Whether `value` is a whole record: what another tab, an old version or a
+ * hand edit may have written is ignored unless it is.
+ *
+ * @example
+ * if (!isPendingSwap(record)) throw new Error('not a recorded execution')
+ */
+export function isPendingSwap(value: unknown): value is PendingSwap {
   if (!isObject(value)) return false
   const { id, version, chainId, account, token0, token1, to, amountIn, minAmountOut, step } = value
   return (

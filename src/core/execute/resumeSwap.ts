@@ -16,7 +16,6 @@ import {
   TransactionRevertedError,
 } from '../errors/execute.js'
 import { ensure } from '../errors/parameter.js'
-import { isObject } from '../utils/validate.js'
 import { readBatch, waitForBatch } from './batch.js'
 import { type ExecutionClients, ensureChain, resolveClients, waitForSuccess } from './chain.js'
 import { type ExecuteSwapParameters, type ExecuteSwapReturnType, runSwap } from './executeSwap.js'
@@ -24,9 +23,11 @@ import {
   claimPendingSwap,
   getDefaultStorage,
   getPendingSwaps,
+  isPendingSwap,
   isPendingSwapRunning,
   type PendingSwap,
   removePendingSwap,
+  resolveStorage,
   type SwapStorage,
 } from './pendingSwaps.js'
 import { walletStep } from './walletErrors.js'
@@ -229,7 +230,7 @@ export async function resumeSwap(
   const { record, ...rest } = parameters
   const clients = resolveClients(rest)
   ensure(
-    isObject(record) && isAddressEqual(record.account, clients.owner),
+    isPendingSwap(record) && isAddressEqual(record.account, clients.owner),
     'record',
     'must be one of this wallet account’s recorded executions',
     record,
@@ -256,7 +257,7 @@ async function resume(
   record: PendingSwap,
   clients: ExecutionClients,
 ): Promise<ResumeSwapReturnType> {
-  const storage = rest.storage === false ? undefined : (rest.storage ?? getDefaultStorage())
+  const storage = resolveStorage(rest.storage)
   const settle = async (status: 'confirmed' | 'reverted' | 'dropped', receipt?: TransactionReceipt) => {
     if (storage) await removePendingSwap(storage, record.id)
     return { resumed: 'settled' as const, status, receipt }
