@@ -142,11 +142,6 @@ const ifDecimals = (value: unknown) => {
     : undefined
 }
 
-/** The exports every body schema is built from, for adapters of other services (`transformResponse`). */
-export const addressSchema = /* @__PURE__ */ schema(walk(toAddress))
-export const hexSchema = /* @__PURE__ */ schema(walk(toHex))
-export const amountSchema = /* @__PURE__ */ schema(walk(toAmount))
-
 // ---------------------------------------------------------------------------
 // Route
 

@@ -47,7 +47,7 @@ export async function getPairs(
 }
 
 /** Throws `InvalidParameterError` unless the parameters of `getPairs` are valid. */
-export function assertPairsParameters(
+function assertPairsParameters(
   parameters: unknown,
   client: Pick<SwapClient, 'arrayFormat'>,
 ): asserts parameters is GetPairsParameters {

@@ -45,9 +45,7 @@ export async function getTokenPrice(
 }
 
 /** Throws `InvalidParameterError` unless the parameters of `getTokenPrice` are valid. */
-export function assertTokenPriceParameters(
-  parameters: unknown,
-): asserts parameters is GetTokenPriceParameters {
+function assertTokenPriceParameters(parameters: unknown): asserts parameters is GetTokenPriceParameters {
   assertObject(parameters)
   assertAddress('address', parameters.address)
 }

@@ -45,7 +45,7 @@ export async function getTokens(
 }
 
 /** Throws `InvalidParameterError` unless the parameters of `getTokens` are valid. */
-export function assertTokensParameters(
+function assertTokensParameters(
   parameters: unknown,
   client: Pick<SwapClient, 'arrayFormat'>,
 ): asserts parameters is GetTokensParameters {

@@ -3,9 +3,10 @@ import { ensure } from '../errors/parameter.js'
 import type { ArrayFormat } from './url.js'
 
 /*
- * One module of non-throwing predicates, and the `assert*` functions built on
- * them. The actions assert, the query factories use the predicates for
- * `enabled`, and the mock service uses them for its 422s.
+ * Parameter checks: the `assert*` functions the actions and `executeSwap` run
+ * before sending anything, and the few predicates read elsewhere (`isMissing`
+ * for a query factory's `enabled`, `isObject`, `isAddressLike` for what a
+ * service or a stored record holds).
  */
 
 /** The largest amount an EVM token can hold (2^256 - 1). */
@@ -25,7 +26,7 @@ export function isObject(value: unknown): value is Record<string, unknown> {
  * all upper case, or mixed case with a valid EIP-55 checksum (a mixed-case
  * address with a wrong checksum is a typo, not an address).
  */
-export function isAddressInput(value: unknown): value is Address {
+function isAddressInput(value: unknown): value is Address {
   return typeof value === 'string' && isAddress(value)
 }
 
@@ -34,31 +35,21 @@ export function isAddressLike(value: unknown): value is Address {
   return typeof value === 'string' && isAddress(value, { strict: false })
 }
 
-/** An amount an EVM token can hold: from 1 to 2^256 - 1. */
-export function isAmountInRange(value: bigint): boolean {
-  return value > 0n && value <= maxUint256
-}
-
-/** A token amount parameter: a bigint from 1 to 2^256 - 1, in the token's smallest unit. */
-export function isAmount(value: unknown): value is bigint {
-  return typeof value === 'bigint' && isAmountInRange(value)
-}
-
 /** A slippage: a finite fraction from 0 to 1 (0.05 is 5%). */
-export function isSlippage(value: unknown): value is number {
+function isSlippage(value: unknown): value is number {
   return typeof value === 'number' && value >= 0 && value <= 1
 }
 
 /** A deadline: a positive safe integer number, or a positive bigint up to 2^256 - 1. */
-export function isDeadline(value: unknown): value is number | bigint {
+function isDeadline(value: unknown): value is number | bigint {
   return (
     (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) ||
-    (typeof value === 'bigint' && isAmountInRange(value))
+    (typeof value === 'bigint' && value > 0n && value <= maxUint256)
   )
 }
 
 /** An item of an array parameter: a non-empty string, without commas when arrays are comma-joined. */
-export function isListItem(value: unknown, arrayFormat: ArrayFormat): value is string {
+function isListItem(value: unknown, arrayFormat: ArrayFormat): value is string {
   return typeof value === 'string' && value.trim() !== '' && (arrayFormat !== 'comma' || !value.includes(','))
 }
 
