@@ -5,11 +5,7 @@ import {
 } from '../core/actions/getLegacyPath.js'
 import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
 
-const factory = /* @__PURE__ */ createQueryFactory<
-  'legacyPath',
-  GetLegacyPathParameters,
-  GetLegacyPathReturnType
->('legacyPath', getLegacyPath, {
+const factory = /* @__PURE__ */ createQueryFactory('legacyPath', getLegacyPath, {
   token0: true,
   token1: true,
   amountIn: true,

@@ -5,16 +5,12 @@ import {
 } from '../core/actions/getSwapInfo.js'
 import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
 
-const factory = /* @__PURE__ */ createQueryFactory<'swapInfo', GetSwapInfoParameters, GetSwapInfoReturnType>(
-  'swapInfo',
-  getSwapInfo,
-  {
-    token0: true,
-    token1: true,
-    amountIn: true,
-    to: true,
-  },
-)
+const factory = /* @__PURE__ */ createQueryFactory('swapInfo', getSwapInfo, {
+  token0: true,
+  token1: true,
+  amountIn: true,
+  to: true,
+})
 
 export type GetSwapInfoOptions = ExactPartial<GetSwapInfoParameters>
 export type GetSwapInfoQueryFnData = GetSwapInfoReturnType

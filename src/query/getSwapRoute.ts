@@ -5,11 +5,7 @@ import {
 } from '../core/actions/getSwapRoute.js'
 import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
 
-const factory = /* @__PURE__ */ createQueryFactory<
-  'swapRoute',
-  GetSwapRouteParameters,
-  GetSwapRouteReturnType
->('swapRoute', getSwapRoute, {
+const factory = /* @__PURE__ */ createQueryFactory('swapRoute', getSwapRoute, {
   token0: true,
   token1: true,
   amountIn: true,

@@ -5,11 +5,7 @@ import {
 } from '../core/actions/getTokenPrice.js'
 import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
 
-const factory = /* @__PURE__ */ createQueryFactory<
-  'tokenPrice',
-  GetTokenPriceParameters,
-  GetTokenPriceReturnType
->('tokenPrice', getTokenPrice, { address: true })
+const factory = /* @__PURE__ */ createQueryFactory('tokenPrice', getTokenPrice, { address: true })
 
 export type GetTokenPriceOptions = ExactPartial<GetTokenPriceParameters>
 export type GetTokenPriceQueryFnData = GetTokenPriceReturnType

@@ -6,7 +6,7 @@ import { type LegacyPath, legacyPathSchema, type QuoteRequest } from '../schemas
 import type { RequestOptions } from '../types.js'
 import { withQuotedFor } from '../utils/quotedFor.js'
 import { assertRouteParameters } from '../utils/validate.js'
-import { toWireQuery, type WireNames } from '../utils/wireQuery.js'
+import { quoteWireNames, toWireQuery } from '../utils/wireQuery.js'
 
 export type GetLegacyPathParameters = {
   /** The input token. */
@@ -16,13 +16,6 @@ export type GetLegacyPathParameters = {
   /** The input amount in token0's smallest unit; greater than 0. */
   amountIn: bigint
 }
-
-/** The spec's name of every parameter. */
-export const getLegacyPathWireNames = {
-  token0: 'token0',
-  token1: 'token1',
-  amountIn: 'amount_in',
-} as const satisfies WireNames<GetLegacyPathParameters>
 
 /** The legacy path, with the swap it was fetched for (`quotedFor`). */
 export type GetLegacyPathReturnType = LegacyPath & { quotedFor: QuoteRequest }
@@ -46,7 +39,7 @@ export async function getLegacyPath(
   try {
     const quote = await client.request({
       endpoint: '/get_path',
-      query: toWireQuery(getLegacyPathWireNames, parameters),
+      query: toWireQuery(quoteWireNames, parameters),
       signal: options.signal,
       schema: legacyPathSchema,
     })

@@ -6,7 +6,7 @@ import { type QuoteRequest, type SwapInfo, swapInfoSchema } from '../schemas.js'
 import type { RequestOptions } from '../types.js'
 import { withQuotedFor } from '../utils/quotedFor.js'
 import { assertAddress, assertDeadline, assertRouteParameters, assertSlippage } from '../utils/validate.js'
-import { toWireQuery, type WireNames } from '../utils/wireQuery.js'
+import { quoteWireNames, toWireQuery, type WireNames } from '../utils/wireQuery.js'
 
 export type GetSwapInfoParameters = {
   /** The input token. */
@@ -24,10 +24,8 @@ export type GetSwapInfoParameters = {
 }
 
 /** The spec's name of every parameter. */
-export const getSwapInfoWireNames = {
-  token0: 'token0',
-  token1: 'token1',
-  amountIn: 'amount_in',
+const getSwapInfoWireNames = {
+  ...quoteWireNames,
   to: 'to',
   slippage: 'slippage',
   deadline: 'deadline',
@@ -69,7 +67,7 @@ export async function getSwapInfo(
 }
 
 /** Throws `InvalidParameterError` unless the parameters of `getSwapInfo` are valid. */
-export function assertSwapInfoParameters(parameters: unknown): asserts parameters is GetSwapInfoParameters {
+function assertSwapInfoParameters(parameters: unknown): asserts parameters is GetSwapInfoParameters {
   assertRouteParameters(parameters)
   const { to, slippage, deadline } = parameters as Record<string, unknown>
   assertAddress('to', to)

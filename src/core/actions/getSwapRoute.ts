@@ -6,7 +6,7 @@ import { type QuoteRequest, type Route, routeSchema } from '../schemas.js'
 import type { RequestOptions } from '../types.js'
 import { withQuotedFor } from '../utils/quotedFor.js'
 import { assertRouteParameters } from '../utils/validate.js'
-import { toWireQuery, type WireNames } from '../utils/wireQuery.js'
+import { quoteWireNames, toWireQuery } from '../utils/wireQuery.js'
 
 export type GetSwapRouteParameters = {
   /** The input token. */
@@ -16,13 +16,6 @@ export type GetSwapRouteParameters = {
   /** The input amount in token0's smallest unit; greater than 0. */
   amountIn: bigint
 }
-
-/** The spec's name of every parameter. */
-export const getSwapRouteWireNames = {
-  token0: 'token0',
-  token1: 'token1',
-  amountIn: 'amount_in',
-} as const satisfies WireNames<GetSwapRouteParameters>
 
 /** The route, with the swap it was fetched for (`quotedFor`). */
 export type GetSwapRouteReturnType = Route & { quotedFor: QuoteRequest }
@@ -53,7 +46,7 @@ export async function getSwapRoute(
   try {
     const quote = await client.request({
       endpoint: '/swap/route',
-      query: toWireQuery(getSwapRouteWireNames, parameters),
+      query: toWireQuery(quoteWireNames, parameters),
       signal: options.signal,
       schema: routeSchema,
     })

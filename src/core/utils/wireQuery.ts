@@ -7,6 +7,9 @@ import type { QueryValue } from './url.js'
  */
 export type WireNames<parameters> = { readonly [key in keyof Required<parameters>]: string }
 
+/** The spec's names of the three parameters of every quote: `/swap/route`, `/get_path` and `/swap/info`. */
+export const quoteWireNames = { token0: 'token0', token1: 'token1', amountIn: 'amount_in' } as const
+
 /**
  * The query of a request: each parameter under its wire name (bigints as
  * decimal strings; `undefined` values are left out when encoded).
