@@ -1,5 +1,5 @@
 import { type Address, decodeFunctionData, parseUnits } from 'viem'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { nativeTokenAddress } from '../core/constants.js'
 import { InvalidParameterError } from '../core/errors/parameter.js'
 import { getMinAmountOut } from '../core/utils/getMinAmountOut.js'
@@ -646,6 +646,49 @@ describe('bounded memory (issue 10, item 10)', () => {
     for (let i = 0; i < 10_005; i++) await service.handle(new Request(`https://swap.test/missing/${i}`))
     expect(service.log).toHaveLength(10_000)
     expect(service.log[0]?.path).toBe('/missing/5')
+  })
+
+  test('a full log is not moved entry by entry on each request: a few copies in all', async () => {
+    const service = createMockService(market, { maxLogEntries: 100 })
+    const isLog = (array: unknown) =>
+      Array.isArray(array) &&
+      array.length >= 100 &&
+      (array[0] as { clientId?: unknown })?.clientId !== undefined
+    const splice = vi.spyOn(Array.prototype, 'splice')
+    const slice = vi.spyOn(Array.prototype, 'slice')
+    try {
+      for (let i = 0; i < 10_000; i++) await service.handle(new Request(`https://swap.test/missing/${i}`))
+      const copies = [...splice.mock.contexts, ...slice.mock.contexts].filter(isLog).length
+      // One copy per 1 024 dropped entries; before, one splice of the whole log per request.
+      expect(copies).toBeLessThanOrEqual(10)
+    } finally {
+      splice.mockRestore()
+      slice.mockRestore()
+    }
+    expect(service.log.map((entry) => entry.path)).toEqual(
+      Array.from({ length: 100 }, (_, i) => `/missing/${9_900 + i}`),
+    )
+  })
+
+  test('the newest maxLogEntries, in order, whenever the log is read; 0 keeps nothing; clearLog empties it', async () => {
+    const service = createMockService(market, { maxLogEntries: 3 })
+    for (let i = 0; i < 3_000; i++) {
+      await service.handle(new Request(`https://swap.test/missing/${i}`))
+      if (i % 700 === 0 || i > 2_995)
+        expect(service.log.map((entry) => entry.path)).toEqual(
+          [i - 2, i - 1, i].filter((n) => n >= 0).map((n) => `/missing/${n}`),
+        )
+    }
+    expect(service.count()).toBe(3)
+    service.clearLog()
+    expect(service.log).toEqual([])
+    await service.handle(new Request('https://swap.test/after'))
+    expect(service.log.map((entry) => entry.path)).toEqual(['/after'])
+
+    const none = createMockService(market, { maxLogEntries: 0 })
+    for (let i = 0; i < 2_000; i++) await none.handle(new Request(`https://swap.test/missing/${i}`))
+    expect(none.log).toEqual([])
+    expect(none.count()).toBe(0)
   })
 
   test.each([-1, 1.5, Number.NaN, '10'])('maxLogEntries %s is refused', (maxLogEntries) => {

@@ -82,7 +82,22 @@ export function createMockService(
   let latency: MockLatency | undefined
   let limiter: ClientRateLimiter | undefined
   let failures: ActiveFailure[] = []
-  const log: MockRequestLogEntry[] = []
+  // The log is `entries` from `dropped` on. Past `maxLogEntries`, the oldest entry is dropped by
+  // counting it; the dropped ones are cut off in one copy once they are as many as the kept ones
+  // (or when the log is read): amortized O(1) per request, not a move of every entry.
+  let entries: MockRequestLogEntry[] = []
+  let dropped = 0
+  const currentLog = () => {
+    if (dropped > 0) {
+      entries = entries.slice(dropped)
+      dropped = 0
+    }
+    return entries
+  }
+  const clearLog = () => {
+    entries = []
+    dropped = 0
+  }
 
   const setLatency = (next: MockLatency | undefined) => {
     assertLatency(next)
@@ -133,7 +148,9 @@ export function createMockService(
   const service: MockService = {
     market,
     basePath,
-    log,
+    get log() {
+      return currentLog()
+    },
     async handle(request: Request, context: MockRequestContext = {}) {
       const time = Date.now()
       const method = request.method.toUpperCase()
@@ -150,7 +167,7 @@ export function createMockService(
         }
         await wait(pickLatency(latency), request.signal)
       }
-      log.push({
+      entries.push({
         method,
         path: path ?? url.pathname,
         query: [...url.searchParams],
@@ -158,15 +175,15 @@ export function createMockService(
         clientId,
         time,
       })
-      if (log.length > maxLogEntries) log.splice(0, log.length - maxLogEntries)
+      if (entries.length - dropped > maxLogEntries) dropped += 1
+      if (dropped >= Math.max(1024, entries.length - dropped)) currentLog()
       return response
     },
-    clearLog() {
-      log.length = 0
-    },
+    clearLog,
     count(path) {
-      return log.filter((entry) => entry.method !== 'OPTIONS' && (path === undefined || entry.path === path))
-        .length
+      return currentLog().filter(
+        (entry) => entry.method !== 'OPTIONS' && (path === undefined || entry.path === path),
+      ).length
     },
     setLatency,
     setRateLimit,
@@ -180,7 +197,7 @@ export function createMockService(
       setLatency(options.latency)
       setRateLimit(options.rateLimit)
       failures = []
-      log.length = 0
+      clearLog()
     },
   }
   return service
