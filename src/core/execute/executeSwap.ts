@@ -1,11 +1,9 @@
 import {
   type Address,
   type Chain,
-  encodeFunctionData,
   erc20Abi,
   type Hex,
   isAddressEqual,
-  maxUint256,
   type TransactionReceipt,
   zeroAddress,
 } from 'viem'
@@ -54,6 +52,7 @@ import {
   assertRouteParameters,
   assertSlippage,
 } from '../utils/validate.js'
+import { approvalSpender, planApprovals } from './approvals.js'
 import { type BatchMode, sendBatch, supportsAtomicBatch } from './batch.js'
 import { type ExecutionClients, ensureChain, resolveClients, sendPinned, waitForSuccess } from './chain.js'
 import {
@@ -73,7 +72,7 @@ import {
 } from './pendingSwaps.js'
 import { realizedOutcome } from './realizedOutcome.js'
 import { revokeAllowance } from './revokeAllowance.js'
-import { toMissingTokenError, walletStep } from './walletErrors.js'
+import { walletStep } from './walletErrors.js'
 
 export type ExecuteSwapStatus = 'quoting' | 'approving' | 'swapping' | 'success'
 
@@ -421,7 +420,7 @@ async function swapFlow(
     chain = await ensureChain(checked, parameters.chainId, 'chain')
 
     // 3. Addresses and value, against the chain's allowlist.
-    spender = needsApproval(token0, swapInfo) ? (swapInfo.approvalAddress as Address) : undefined
+    spender = approvalSpender(token0, swapInfo)
     checkAddresses(checked, swapInfo, spender, chain.id)
     const swapCall: SwapCall = {
       to: swapInfo.transferAddress,
@@ -429,30 +428,25 @@ async function swapFlow(
       value: swapInfo.transferValue,
     }
 
-    // 4. The approvals the swap needs.
-    const approve = (amount: bigint): SwapCall => ({
-      to: token0,
-      data: encodeFunctionData({
-        abi: erc20Abi,
-        functionName: 'approve',
-        args: [spender as Address, amount],
-      }),
-    })
-    const approvals: SwapCall[] = []
+    // 4. The approvals the swap needs (as getSwapPreview shows them).
+    let approvals: SwapCall[] = []
     let mustReset = false
     if (spender) {
       emit({ action: 'checking-allowance' })
-      const allowance = await readAllowance(spender).catch((error: unknown) => {
-        throw toMissingTokenError(error, 'token0', token0, (chain as Chain).id)
-      })
-      if (allowance < amountIn) {
-        const target = parameters.approval === 'infinite' ? maxUint256 : amountIn
-        mustReset =
-          allowance > 0n &&
-          (parameters.resetAllowance ?? !(await approveWouldSucceed(checked, approve(target))))
-        if (mustReset) approvals.push(approve(0n))
-        approvals.push(approve(target))
-      }
+      const { id: chainId } = chain
+      const plan = await walletStep('approval', () =>
+        planApprovals(checked.publicClient, {
+          owner,
+          token0,
+          spender: spender as Address,
+          amountIn,
+          approval: parameters.approval,
+          resetAllowance: parameters.resetAllowance,
+          chainId,
+        }),
+      )
+      approvals = plan.calls
+      mustReset = plan.needsReset
     }
 
     // 5. The exact calls the wallet will sign, simulated together on the current state.
@@ -725,12 +719,6 @@ function userFloor(parameters: ExecuteSwapParameters): { floor: bigint; accepted
   return { floor: getMinAmountOut(amount, parameters.slippage ?? 0.05), acceptedAmount: amount }
 }
 
-function needsApproval(token0: Address, swapInfo: SwapInfo): boolean {
-  if (isNativeToken(token0)) return false
-  const spender = swapInfo.approvalAddress
-  return spender !== null && !isAddressEqual(spender, zeroAddress)
-}
-
 function checkAddresses(
   parameters: CheckedParameters,
   swapInfo: SwapInfo,
@@ -761,14 +749,4 @@ function checkAddresses(
     throw new UnsafeSwapDataError({
       reason: `it would send ${swapInfo.transferValue} wei of native value, at most ${maxValue} expected`,
     })
-}
-
-/** Simulates approve(spender, amount) from the owner: false when the token refuses it (USDT rule). */
-async function approveWouldSucceed(parameters: CheckedParameters, call: SwapCall): Promise<boolean> {
-  try {
-    await parameters.publicClient.call({ account: parameters.owner, to: call.to, data: call.data })
-    return true
-  } catch {
-    return false
-  }
 }

@@ -1,4 +1,16 @@
-import { createPublicClient, custom, formatUnits, type PublicClient, parseEther, parseUnits } from 'viem'
+import {
+  type Address,
+  createPublicClient,
+  custom,
+  decodeFunctionData,
+  erc20Abi,
+  formatUnits,
+  type Hex,
+  maxUint256,
+  type PublicClient,
+  parseEther,
+  parseUnits,
+} from 'viem'
 import { describe, expect, test } from 'vitest'
 import { jsonRpc } from '../../../test/evm/rpc.js'
 import { setupSwapHarness } from '../../../test/evm/swapHarness.js'
@@ -111,6 +123,44 @@ describe('getSwapPreview on anvil', () => {
     expect(
       (await preview({ walletClient: h.wallet({ eip5792: {} }).walletClient, batch: 'never' })).steps,
     ).toEqual(['approve', 'swap'])
+  })
+
+  test('the steps are what executeSwap sends, with the same approval options (resetAllowance, infinite)', async () => {
+    // A plain token with a small allowance: no reset is needed, unless resetAllowance asks for one.
+    await h.approve('TKA', 1n)
+    const options = { resetAllowance: true, approval: 'infinite' } as const
+    const shown = await preview(options)
+    expect(shown).toMatchObject({
+      needsApproval: true,
+      needsReset: true,
+      steps: ['reset', 'approve', 'swap'],
+    })
+    const wallet = h.wallet()
+    await executeSwap(h.swapClient(), {
+      walletClient: wallet.walletClient,
+      publicClient: h.fixture.publicClient,
+      token0: h.address('TKA'),
+      token1: h.address('TKB'),
+      amountIn: parseEther('10'),
+      acceptedQuote: shown.swapInfo,
+      trustedAddresses: { [h.fixture.chain.id]: [h.fixture.router, h.fixture.spender] },
+      storage: false,
+      ...options,
+    })
+    const sent = wallet.sendRequests().map(({ params }) => (params as [{ to: Address; data: Hex }])[0])
+    const approvals = sent
+      .slice(0, 2)
+      .map(({ data }) => decodeFunctionData({ abi: erc20Abi, data }).args?.[1])
+    expect(approvals).toEqual([0n, maxUint256])
+    expect(sent).toHaveLength(shown.steps.length)
+  })
+
+  test('the wallet is asked whether it batches only when there is an approval to batch', async () => {
+    await h.approve('TKA', parseEther('10'))
+    const wallet = h.wallet({ eip5792: {} })
+    const result = await preview({ walletClient: wallet.walletClient })
+    expect(result.steps).toEqual(['swap'])
+    expect(wallet.requests.map(({ method }) => method)).not.toContain('wallet_getCapabilities')
   })
 
   test('price impact against the service prices, with warning levels', async () => {

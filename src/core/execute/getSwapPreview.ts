@@ -5,11 +5,9 @@ import {
   encodeFunctionData,
   erc20Abi,
   formatUnits,
-  isAddressEqual,
   type PublicClient,
   type Transport,
   type WalletClient,
-  zeroAddress,
 } from 'viem'
 import { estimateGas, simulateBlocks } from 'viem/actions'
 import { getSwapInfo } from '../actions/getSwapInfo.js'
@@ -19,6 +17,7 @@ import { isNativeToken } from '../constants.js'
 import { ensure } from '../errors/parameter.js'
 import type { SwapInfo } from '../schemas.js'
 import { assertAddress, assertObject, assertRouteParameters } from '../utils/validate.js'
+import { approvalSpender, planApprovals } from './approvals.js'
 import { type BatchMode, supportsAtomicBatch } from './batch.js'
 import type { SwapCall } from './checkSwapOutcome.js'
 import { outcomeProbeAbi, outcomeProbeCode } from './outcomeProbe.js'
@@ -54,6 +53,10 @@ export type GetSwapPreviewParameters = {
   prices?: { token0?: number | undefined; token1?: number | undefined } | undefined
   /** As `executeSwap`'s `batch`: `'never'` never counts on a batch. Default `'auto'`. */
   batch?: BatchMode | undefined
+  /** As `executeSwap`'s `approval`: the approval the steps and the fee are for. Default `'exact'`. */
+  approval?: 'exact' | 'infinite' | undefined
+  /** As `executeSwap`'s `resetAllowance`: a reset to 0 first, detected when omitted. */
+  resetAllowance?: boolean | undefined
   priceImpactThresholds?: PriceImpactThresholds | undefined
 }
 
@@ -142,14 +145,10 @@ export async function getSwapPreview(
           .then(Number, (error: unknown) => {
             throw toMissingTokenError(error, parameter, token, chainId)
           })
-  const spender =
-    !isNativeToken(token0) &&
-    swapInfo.approvalAddress &&
-    !isAddressEqual(swapInfo.approvalAddress, zeroAddress)
-      ? swapInfo.approvalAddress
-      : undefined
+  const spender = approvalSpender(token0, swapInfo)
 
-  const [balance, allowance, decimals0, decimals1, prices, batchable] = await Promise.all([
+  // Every read at once; a failure is reported in this order (token0 first), whichever came first.
+  const [balance, plan, decimals0, decimals1, prices] = await allInOrder([
     isNativeToken(token0)
       ? publicClient.getBalance({ address: account })
       : publicClient
@@ -157,36 +156,32 @@ export async function getSwapPreview(
           .catch((error: unknown) => {
             throw toMissingTokenError(error, 'token0', token0, chainId)
           }),
+    // The approvals exactly as executeSwap plans them.
     spender
-      ? publicClient.readContract({
-          address: token0,
-          abi: erc20Abi,
-          functionName: 'allowance',
-          args: [account, spender],
+      ? planApprovals(publicClient, {
+          owner: account,
+          token0,
+          spender,
+          amountIn,
+          approval: parameters.approval,
+          resetAllowance: parameters.resetAllowance,
+          chainId,
         })
       : undefined,
     decimalsOf(token0, 'token0'),
     decimalsOf(token1, 'token1'),
     readPrices(client, parameters),
-    walletClient && spender && parameters.batch !== 'never'
-      ? supportsAtomicBatch({ walletClient, publicClient }, account, chainId)
-      : false,
-  ])
+  ] as const)
 
-  const approve = (amount: bigint): SwapCall => ({
-    to: token0,
-    data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender as Address, amount] }),
-  })
-  const needsApproval = allowance !== undefined && allowance < amountIn
-  // A non-zero allowance the token refuses to change (USDT): the approval needs a reset first.
-  const needsReset =
-    needsApproval &&
-    (allowance as bigint) > 0n &&
-    !(await publicClient.call({ account, ...approve(amountIn) }).then(
-      () => true,
-      () => false,
-    ))
-  const approvals = needsApproval ? [...(needsReset ? [approve(0n)] : []), approve(amountIn)] : []
+  const allowance = plan?.allowance
+  const approvals = plan?.calls ?? []
+  const needsApproval = approvals.length > 0
+  const needsReset = plan?.needsReset ?? false
+  // The wallet is asked about batches only when there is an approval to batch.
+  const batchable =
+    needsApproval && walletClient && parameters.batch !== 'never'
+      ? await supportsAtomicBatch({ walletClient, publicClient }, account, chainId)
+      : false
   const swapCall: SwapCall = {
     to: swapInfo.transferAddress,
     data: swapInfo.data,
@@ -223,6 +218,15 @@ export async function getSwapPreview(
     expiresAt: quotedAt + ttl,
     quoteAge: Math.max(0, Date.now() - quotedAt),
   }
+}
+
+/** `Promise.all`, but a failure reported is the first in argument order, whichever settled first. */
+async function allInOrder<const values extends readonly unknown[]>(
+  values: values,
+): Promise<{ -readonly [index in keyof values]: Awaited<values[index]> }> {
+  const settled = await Promise.allSettled(values)
+  for (const result of settled) if (result.status === 'rejected') throw result.reason
+  return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as never
 }
 
 async function readPrices(client: SwapClient, { token0, token1, prices }: GetSwapPreviewParameters) {
