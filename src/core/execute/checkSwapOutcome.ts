@@ -185,11 +185,7 @@ async function simulate(
   const [block] = await simulateBlocks(client, {
     blocks: [
       {
-        calls: [
-          ...readCalls,
-          ...calls.map((c) => ({ from: account, to: c.to, data: c.data, value: c.value ?? 0n })),
-          ...readCalls,
-        ],
+        calls: [...readCalls, ...asSimulatedCalls(account, calls), ...readCalls],
         stateOverrides: [{ address: balanceReaderAddress, code: balanceReaderCode }],
       },
     ],
@@ -226,20 +222,7 @@ async function probe(
 ) {
   let data: Hex | undefined
   try {
-    ;({ data } = await call(client, {
-      account,
-      to: account,
-      data: encodeFunctionData({
-        abi: outcomeProbeAbi,
-        functionName: 'probe',
-        args: [
-          calls.map((c) => ({ to: c.to, value: c.value ?? 0n, data: c.data })),
-          reads.map(([token]) => token),
-          reads.map(([, holder]) => holder),
-        ],
-      }),
-      stateOverride: [{ address: account, code: outcomeProbeCode }],
-    }))
+    ;({ data } = await call(client, probeRequest(account, calls, reads)))
   } catch (error) {
     if (isUserRejection(error)) throw error
     throw new SwapSimulationError({
@@ -254,6 +237,43 @@ async function probe(
     data: data ?? '0x',
   })
   return { pre: [...pre], post: [...post] }
+}
+
+/**
+ * The calls as `eth_simulateV1` runs them, each from `account` (shared with
+ * `getSwapPreview`'s fee).
+ *
+ * @example
+ * await simulateBlocks(client, { blocks: [{ calls: asSimulatedCalls(account, calls) }] })
+ */
+export function asSimulatedCalls(account: Address, calls: readonly SwapCall[]) {
+  return calls.map((c) => ({ from: account, to: c.to, data: c.data, value: c.value ?? 0n }))
+}
+
+/**
+ * For nodes without `eth_simulateV1`: one request running `calls` from
+ * `account` through `OutcomeProbe`, put at the account's address by a state
+ * override, that reads the `reads` balances (token, holder) before and after.
+ * For `eth_call` (the outcome) or `eth_estimateGas` (`getSwapPreview`'s fee).
+ *
+ * @example
+ * const gas = await estimateGas(client, probeRequest(account, calls))
+ */
+export function probeRequest(account: Address, calls: readonly SwapCall[], reads: [Address, Address][] = []) {
+  return {
+    account,
+    to: account,
+    data: encodeFunctionData({
+      abi: outcomeProbeAbi,
+      functionName: 'probe',
+      args: [
+        calls.map((c) => ({ to: c.to, value: c.value ?? 0n, data: c.data })),
+        reads.map(([token]) => token),
+        reads.map(([, holder]) => holder),
+      ],
+    }),
+    stateOverride: [{ address: account, code: outcomeProbeCode }],
+  }
 }
 
 /** True for a node that does not serve `eth_simulateV1` (method not found / not supported). */

@@ -2,7 +2,6 @@ import {
   type Account,
   type Address,
   type Chain,
-  encodeFunctionData,
   erc20Abi,
   formatUnits,
   type PublicClient,
@@ -19,8 +18,7 @@ import type { SwapInfo } from '../schemas.js'
 import { assertAddress, assertObject, assertRouteParameters } from '../utils/validate.js'
 import { approvalSpender, planApprovals } from './approvals.js'
 import { type BatchMode, supportsAtomicBatch } from './batch.js'
-import type { SwapCall } from './checkSwapOutcome.js'
-import { outcomeProbeAbi, outcomeProbeCode } from './outcomeProbe.js'
+import { asSimulatedCalls, probeRequest, type SwapCall } from './checkSwapOutcome.js'
 import { toMissingTokenError } from './walletErrors.js'
 
 /** Price impact at or above `high` warns; at or above `blocking` the UI should not let the user swap. */
@@ -250,16 +248,7 @@ async function estimateFee(
   if (gasPrice === undefined) return undefined
   try {
     const [block] = await simulateBlocks(publicClient, {
-      blocks: [
-        {
-          calls: calls.map((call) => ({
-            from: account,
-            to: call.to,
-            data: call.data,
-            value: call.value ?? 0n,
-          })),
-        },
-      ],
+      blocks: [{ calls: asSimulatedCalls(account, calls) }],
       validation: false,
     })
     const results = block?.calls ?? []
@@ -269,16 +258,7 @@ async function estimateFee(
     return { wei: gas * gasPrice, gas, gasPrice, method: 'eth_simulateV1' }
   } catch {
     try {
-      const gas = await estimateGas(publicClient, {
-        account,
-        to: account,
-        data: encodeFunctionData({
-          abi: outcomeProbeAbi,
-          functionName: 'probe',
-          args: [calls.map((call) => ({ to: call.to, value: call.value ?? 0n, data: call.data })), [], []],
-        }),
-        stateOverride: [{ address: account, code: outcomeProbeCode }],
-      })
+      const gas = await estimateGas(publicClient, probeRequest(account, calls))
       return { wei: gas * gasPrice, gas, gasPrice, method: 'eth_estimateGas' }
     } catch {
       return undefined
