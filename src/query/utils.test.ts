@@ -100,6 +100,29 @@ describe('SSR: a dehydrated QueryClient state, through JSON (issue 10, item 7)',
     expect(browser.getQueryCache().getAll()).toHaveLength(3)
   })
 
+  test('deserializeBigInts never changes its input, and copies only what leads to a bigint', () => {
+    const data = {
+      quotes: [{ amountOut: 5n, path: ['0xa', '0xb'] }, { amountOut: 6n }],
+      big: { rows: Array.from({ length: 100 }, (_, i) => ({ i })) },
+      mixed: { amountIn: 7n, label: { text: 'x' } },
+    }
+    const wire = JSON.parse(JSON.stringify(serializeBigInts(data)))
+    const before = structuredClone(wire)
+    const out = deserializeBigInts<typeof data>(wire)
+    expect(out).toEqual(data)
+    expect(wire).toEqual(before)
+    // Nothing on the way to a bigint: the input's own objects.
+    expect(out.big).toBe(wire.json.big)
+    expect(out.quotes[0]?.path).toBe(wire.json.quotes[0].path)
+    expect(out.mixed.label).toBe(wire.json.mixed.label)
+    // On the way: copies (one per object: both bigints of quotes are kept, see toEqual above).
+    expect(out).not.toBe(wire.json)
+    expect(out.quotes).not.toBe(wire.json.quotes)
+    expect(out.mixed).not.toBe(wire.json.mixed)
+    // A bigint at the root itself.
+    expect(deserializeBigInts({ json: '12', bigints: [[]] })).toBe(12n)
+  })
+
   test('deserializeBigInts never throws on data it did not write', () => {
     for (const data of [
       { $bigint: 'not-a-number' },

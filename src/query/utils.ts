@@ -87,28 +87,40 @@ const integer = /^-?\d+$/
  * `{ json, bigints }` pair is left as it is: it never throws on data it did
  * not write.
  *
+ * The input is never changed, and not copied whole either: only the objects
+ * and arrays on the way to a bigint are copied (each once); everything else
+ * in the result is the input's own (the same objects).
+ *
  * @example
  * hydrate(queryClient, deserializeBigInts(JSON.parse(html)))
  */
 export function deserializeBigInts<data = unknown>(data: unknown): data {
   if (!isPlainObject(data) || !Array.isArray(data.bigints) || !('json' in data)) return data as data
-  let root: { value: unknown }
-  try {
-    root = { value: JSON.parse(JSON.stringify(data.json ?? null)) }
-  } catch {
-    return data as data
-  }
+  const root = { value: data.json ?? null }
+  // The objects and arrays that are ours to change: the root, and the copies made on the way.
+  const copies = new Set<unknown>([root])
   for (const path of data.bigints as unknown[]) {
     if (!Array.isArray(path)) continue
+    const keys: unknown[] = ['value']
     let node: unknown = root
-    let key: unknown = 'value'
     for (const segment of path) {
-      node = ownValue(node, key)
-      key = segment
+      node = ownValue(node, keys[keys.length - 1])
+      keys.push(segment)
     }
-    const value = ownValue(node, key)
-    if (typeof value === 'string' && integer.test(value))
-      (node as Record<string, unknown>)[key as string] = BigInt(value)
+    const value = ownValue(node, keys[keys.length - 1])
+    if (typeof value !== 'string' || !integer.test(value)) continue
+    // The path is valid (every key an own one): copy what it goes through, then write.
+    let parent = root as Record<string, unknown>
+    for (const key of keys.slice(0, -1) as string[]) {
+      let child = parent[key] as Record<string, unknown>
+      if (!copies.has(child)) {
+        child = Array.isArray(child) ? ([...child] as unknown as Record<string, unknown>) : { ...child }
+        copies.add(child)
+        parent[key] = child
+      }
+      parent = child
+    }
+    parent[keys[keys.length - 1] as string] = BigInt(value)
   }
   return root.value as data
 }
