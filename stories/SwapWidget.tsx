@@ -284,9 +284,15 @@ export function SwapWidget({
       )}
       {swap.status === 'success' && swap.data && (
         <p data-testid="swap-success">
-          Swap complete: received{' '}
-          {decimals1 !== undefined ? formatAmount(swap.data.realized.amountOut, decimals1) : ''}{' '}
-          {token1?.symbol}.
+          {swap.data.realized ? (
+            <>
+              Swap complete: received{' '}
+              {decimals1 !== undefined ? formatAmount(swap.data.realized.amountOut, decimals1) : ''}{' '}
+              {token1?.symbol}.
+            </>
+          ) : (
+            <>Swap complete (the node could not measure the amount received).</>
+          )}
         </p>
       )}
       {!(swap.error instanceof QuoteChangedError) && <ErrorView error={swap.error} />}

@@ -117,7 +117,10 @@ export function SwapPage({ chainId, canSwap }: { chainId: number; canSwap: boole
           Swap: <code data-testid="swap-hash">{swap.step.swapHash}</code>
         </p>
       )}
-      {swap.data && from && to && (
+      {swap.data && !swap.data.realized && (
+        <p data-testid="realized">Swapped (the node could not measure the amounts)</p>
+      )}
+      {swap.data?.realized && from && to && (
         <p data-testid="realized">
           Spent{' '}
           <output data-testid="realized-in" data-raw={String(swap.data.realized.amountIn)}>

@@ -77,7 +77,7 @@ export function Swap({ token0, token1 }: { token0: Address; token1: Address }) {
         {step?.status === 'approving' ? 'Approving…' : 'Swap'}
       </button>
       {error instanceof UnsafeSwapOutcomeError && <p>{error.violations.length} violations</p>}
-      {data && <p>{String(data.realized.amountOut)}</p>}
+      {data && <p>{String(data.realized?.amountOut ?? 'not measured')}</p>}
     </div>
   )
 }

@@ -10,5 +10,5 @@ test("useExecuteSwap is TanStack's mutation result without the raw mutate functi
   expectTypeOf(swap.status).toEqualTypeOf<'idle' | 'pending' | 'success' | 'error'>()
   expectTypeOf(swap.isPending).toEqualTypeOf<boolean>()
   expectTypeOf(swap.step?.status).toEqualTypeOf<ExecuteSwapStatus | undefined>()
-  expectTypeOf(swap.data?.realized.amountOut).toEqualTypeOf<bigint | undefined>()
+  expectTypeOf(swap.data?.realized?.amountOut).toEqualTypeOf<bigint | undefined>()
 })

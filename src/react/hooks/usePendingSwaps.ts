@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { useCallback, useMemo } from 'react'
 import type { Account, Chain, PublicClient, Transport, WalletClient } from 'viem'
 import type { ExecuteSwapErrorType } from '../../core/execute/executeSwap.js'
-import { getDefaultStorage, type PendingSwap, removePendingSwap } from '../../core/execute/pendingSwaps.js'
+import { type PendingSwap, removePendingSwap, resolveStorage } from '../../core/execute/pendingSwaps.js'
 import {
   type ResumeSwapParameters,
   type ResumeSwapReturnType,
@@ -80,7 +80,7 @@ export function usePendingSwaps(parameters: UsePendingSwapsParameters = {}): Use
     | WalletClient<Transport, Chain | undefined, Account | undefined>
     | undefined
   const publicClient = defaults.publicClient as PublicClient<Transport, Chain | undefined> | undefined
-  const storage = defaults.storage === false ? undefined : (defaults.storage ?? getDefaultStorage())
+  const storage = resolveStorage(defaults.storage)
   const account = walletClient?.account?.address
   const chainId = defaults.chainId ?? publicClient?.chain?.id
 
