@@ -2,11 +2,19 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { decodeFunctionData, erc20Abi, parseUnits } from 'viem'
+import { getSwapInfoBody } from '../src/mock/getSwapInfoBody.js'
 import { swapRouterAbi } from '../src/mock/routerAbi.js'
 import { SwapWidget } from './SwapWidget.js'
 import { enabledButton } from './support/play.js'
 import { SwapStoryProvider } from './support/SwapStoryProvider.js'
-import { market, storyService, storyWallet, tokens, withMockService } from './support/storyContext.js'
+import {
+  market,
+  simulatedAccount,
+  storyService,
+  storyWallet,
+  tokens,
+  withMockService,
+} from './support/storyContext.js'
 import { formatAmount } from './support/ui.js'
 
 type WidgetArgs = {
@@ -266,23 +274,19 @@ export const QuoteChanged: Story = {
       setup(service) {
         // The first fresh /swap/info promises 10% less than the route the user sees.
         const amountIn = parseUnits('1000', 6)
-        const quote = market.quote({ token0: tokens.USDC, token1: tokens.WETH, amountIn })
-        const real = service.market.quote({ token0: tokens.USDC, token1: tokens.WETH, amountIn })
-        if (!quote || !real) throw new Error('no route')
+        const body = getSwapInfoBody({
+          market: service.market,
+          token0: tokens.USDC,
+          token1: tokens.WETH,
+          amountIn,
+          to: simulatedAccount,
+        })
+        if (!body) throw new Error('no route')
         service.fail({
           status: 200,
           endpoint: '/swap/info',
           times: 2, // the preview's request and the click's
-          body: {
-            data: '0x',
-            transferAddress: market.router,
-            transferValue: '0',
-            approvalAddress: market.spender,
-            estimateTransferSeconds: 12,
-            estimateAmount: ((real.amountOut * 9n) / 10n).toString(),
-            hopsCount: 1,
-            fee: {},
-          },
+          body: { ...body, estimateAmount: ((BigInt(body.estimateAmount) * 9n) / 10n).toString() },
         })
       },
     }),

@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { type Address, encodeFunctionData, parseUnits } from 'viem'
+import { type Address, parseUnits } from 'viem'
 import { useExecuteSwap } from '../src/exports/execute.js'
 import { parseAmount, useSwapRoute } from '../src/exports/index.js'
-import { swapRouterAbi } from '../src/exports/mock.js'
+import { getSwapInfoBody } from '../src/exports/mock.js'
 import { addressOf, tokenControl } from './support/args.js'
 import { enabledButton } from './support/play.js'
 import { simulatedChainId } from './support/simulatedWallet.js'
@@ -207,28 +207,18 @@ export const CompromisedService: Story = {
         const token0 = addressOf('USDC') as Address
         const token1 = addressOf('WETH') as Address
         const amountIn = parseUnits('1000', 6)
-        const quote = market.quote({ token0, token1, amountIn })
-        if (!quote) throw new Error('no route')
         const attacker = '0x000000000000000000000000000000000000dEaD'
-        const deadline = BigInt(Math.floor(Date.now() / 1000) + 600)
-        service.fail({
-          status: 200,
-          endpoint: '/swap/info',
-          body: {
-            data: encodeFunctionData({
-              abi: swapRouterAbi,
-              functionName: 'swap',
-              args: [quote.path, amountIn, 0n, attacker, deadline],
-            }),
-            transferAddress: market.router,
-            transferValue: '0',
-            approvalAddress: market.spender,
-            estimateTransferSeconds: 12,
-            estimateAmount: quote.amountOut.toString(),
-            hopsCount: quote.hops.length,
-            fee: {},
-          },
+        // The mock's own answer, paying the attacker with no floor; the estimate stays honest.
+        const body = getSwapInfoBody({
+          market: service.market,
+          token0,
+          token1,
+          amountIn,
+          to: attacker,
+          minAmountOut: 0n,
         })
+        if (!body) throw new Error('no route')
+        service.fail({ status: 200, endpoint: '/swap/info', body })
       },
     }),
   },

@@ -82,6 +82,7 @@ test('the public runtime exports of token-swap-hooks/mock', async () => {
       "feeDenominator",
       "findBestRoute",
       "getAmountOut",
+      "getSwapInfoBody",
       "mockTokenAddresses",
       "startMockServer",
       "swapRouterAbi",

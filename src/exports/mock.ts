@@ -26,7 +26,13 @@ export {
   defaultMockTokens,
   mockTokenAddresses,
 } from '../mock/fixtures.js'
-export { defaultDeadlineSeconds, defaultSlippage } from '../mock/mockEndpoints.js'
+export {
+  defaultDeadlineSeconds,
+  defaultSlippage,
+  type GetSwapInfoBodyParameters,
+  type GetSwapInfoBodyReturnType,
+  getSwapInfoBody,
+} from '../mock/getSwapInfoBody.js'
 export { swapRouterAbi } from '../mock/routerAbi.js'
 export {
   type MockServer,

@@ -1,22 +1,13 @@
-import { encodeFunctionData, getAddress } from 'viem'
-import { isNativeToken } from '../core/constants.js'
 import type { Endpoint } from '../core/types.js'
-import { getMinAmountOut } from '../core/utils/getMinAmountOut.js'
 import { createQueryReader, type QueryReader } from './createQueryReader.js'
+import { getSwapInfoBody } from './getSwapInfoBody.js'
 import { toUsd } from './getTokenLiquidityUsd.js'
-import { swapRouterAbi } from './routerAbi.js'
-import type { MockMarket, MockPair, MockToken, Quote } from './types.js'
+import type { MockMarket, MockPair, MockToken } from './types.js'
 
 /** What an endpoint answers: a status and a JSON body. */
 export type MockReply = { status: number; body: unknown }
 
 export type MockEndpoint = (market: MockMarket, query: URLSearchParams) => MockReply
-
-/** Seconds added to the current time when `/swap/info` gets no `deadline`. */
-export const defaultDeadlineSeconds = 1200
-
-/** The slippage `/swap/info` uses when none is sent. */
-export const defaultSlippage = 0.05
 
 const noPath = (): MockReply => ({
   status: 404,
@@ -56,49 +47,8 @@ function swapInfo(market: MockMarket, params: URLSearchParams): MockReply {
   const slippage = query.float('slippage', { min: 0, max: 1 })
   const deadline = query.positiveInteger('deadline', false)
   if (query.issues.length || !token0 || !token1 || amountIn === undefined || !to) return invalid(query)
-  const quote = market.quote({ token0, token1, amountIn })
-  if (!quote) return noPath()
-  const minAmountOut = getMinAmountOut(quote.amountOut, slippage ?? defaultSlippage)
-  const native = isNativeToken(token0)
-  const data = encodeFunctionData({
-    abi: swapRouterAbi,
-    functionName: 'swap',
-    args: [
-      quote.path,
-      amountIn,
-      minAmountOut,
-      getAddress(to.toLowerCase()),
-      deadline ?? BigInt(Math.floor(Date.now() / 1000) + defaultDeadlineSeconds),
-    ],
-  })
-  return {
-    status: 200,
-    body: {
-      data,
-      transferAddress: market.router,
-      transferValue: native ? amountIn.toString() : '0',
-      approvalAddress: native ? null : market.spender,
-      estimateTransferSeconds: market.estimateTransferSeconds(quote),
-      estimateAmount: quote.amountOut.toString(),
-      hopsCount: quote.path.length - 1,
-      fee: feeOf(quote),
-    },
-  }
-}
-
-/** The `fee` object of `/swap/info`: per-swap fees and a gas estimate. */
-function feeOf(quote: Quote) {
-  return {
-    totalBps: quote.hops.reduce((total, hop) => total + hop.feeBps, 0),
-    hops: quote.hops.map((hop) => ({
-      pair: hop.pair,
-      tokenIn: hop.tokenIn,
-      tokenOut: hop.tokenOut,
-      feeBps: hop.feeBps,
-      feeAmount: ((hop.amountIn * BigInt(hop.feeBps)) / 10_000n).toString(),
-    })),
-    gasEstimate: (60_000 + 50_000 * quote.hops.length).toString(),
-  }
+  const body = getSwapInfoBody({ market, token0, token1, amountIn, to, slippage, deadline })
+  return body ? { status: 200, body } : noPath()
 }
 
 /** True when the token's address or symbol equals one of the filter values (any case). */

@@ -1,15 +1,8 @@
-import {
-  type Address,
-  createPublicClient,
-  custom,
-  encodeFunctionData,
-  erc20Abi,
-  type PublicClient,
-} from 'viem'
+import { type Address, createPublicClient, custom, erc20Abi, type PublicClient } from 'viem'
 import { afterAll, beforeAll } from 'vitest'
 import { createSwapClient } from '../../src/core/client.js'
 import { createMockMarket } from '../../src/mock/createMockMarket.js'
-import { swapRouterAbi } from '../../src/mock/routerAbi.js'
+import { getSwapInfoBody } from '../../src/mock/getSwapInfoBody.js'
 import { type MockServer, startMockServer } from '../../src/mock/startMockServer.js'
 import type { MockMarket } from '../../src/mock/types.js'
 import type { PoolTokenSymbol } from './fixture.js'
@@ -111,27 +104,22 @@ export function setupSwapHarness() {
       recipient?: Address
       spender?: Address
     }) {
-      const quote = harness.market.quote({ token0, token1, amountIn })
-      if (!quote) throw new Error('no route')
       const block = await evm.fixture.publicClient.getBlock()
+      const body = getSwapInfoBody({
+        market: harness.market,
+        token0,
+        token1,
+        amountIn,
+        to: recipient,
+        minAmountOut: 0n,
+        deadline: block.timestamp + 600n,
+      })
+      if (!body) throw new Error('no route')
       harness.server.service.fail({
         status: 200,
         endpoint: '/swap/info',
         times: 1,
-        body: {
-          data: encodeFunctionData({
-            abi: swapRouterAbi,
-            functionName: 'swap',
-            args: [quote.path, amountIn, 0n, recipient, block.timestamp + 600n],
-          }),
-          transferAddress: evm.fixture.router,
-          transferValue: '0',
-          approvalAddress: spender,
-          estimateTransferSeconds: 12,
-          estimateAmount: String(quote.amountOut),
-          hopsCount: 1,
-          fee: {},
-        },
+        body: { ...body, approvalAddress: spender },
       })
     },
     /**
