@@ -28,7 +28,7 @@ const groups = [
   ['rate limiter', /rateLimiter/],
   [
     'client, parameter checks and parseAmount',
-    /core\/(client|utils\/(validate|wireQuery|getMinAmountOut|parseAmount)|constants)\.js/,
+    /core\/(client|utils\/(validate|wireQuery|getMinAmountOut|parseAmount|quotedFor)|constants)\.js/,
   ],
   ['the nine actions', /core\/actions\//],
   ['executing a swap', /core\/execute\//],
