@@ -7,14 +7,14 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { useState } from 'react'
 import { type Address, createPublicClient, http, parseEther } from 'viem'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { setupSwapHarness } from '../../../test/evm/swapHarness.js'
 import type { TestWallet } from '../../../test/evm/wallet.js'
 import { createQueryClient } from '../../../test/react.js'
 import { createMemoryStorage, getPendingSwaps, type SwapStorage } from '../../core/execute/pendingSwaps.js'
 import { SwapProvider, type SwapProviderProps } from '../context.js'
 import { useExecuteSwap } from './useExecuteSwap.js'
-import { usePendingSwaps } from './usePendingSwaps.js'
+import type { usePendingSwaps } from './usePendingSwaps.js'
 import { useSwapInfo } from './useSwapInfo.js'
 import { useSwapPreview } from './useSwapPreview.js'
 
@@ -24,11 +24,14 @@ function Provider({
   wallet,
   storage,
   publicClient,
+  library = { SwapProvider },
   children,
 }: {
   wallet: TestWallet
   storage: SwapStorage
   publicClient?: SwapProviderProps['publicClient']
+  /** The library's copy the page runs (a reloaded page has its own). */
+  library?: { SwapProvider: typeof SwapProvider }
   children: React.ReactNode
 }) {
   // A page's clients live as long as the page: a re-render keeps them and their cache; a new page
@@ -43,7 +46,7 @@ function Provider({
     }),
   }))
   return (
-    <SwapProvider
+    <library.SwapProvider
       client={page.client}
       queryClient={page.queryClient}
       walletClient={wallet.walletClient}
@@ -52,7 +55,7 @@ function Provider({
       storage={storage}
     >
       {children}
-    </SwapProvider>
+    </library.SwapProvider>
   )
 }
 
@@ -130,8 +133,25 @@ describe('useSwapPreview', () => {
 })
 
 describe('usePendingSwaps: resume after a reload', () => {
-  function Pending() {
-    const { pendingSwaps, settled, resume, resumeState } = usePendingSwaps()
+  /**
+   * The page after a reload: a fresh copy of the library, as a new JS context has (the first
+   * page's executions, stuck at its wallet or at its node, are gone with it; in the same context
+   * they would still be running, and never offered for resume).
+   */
+  async function reloadedLibrary() {
+    vi.resetModules()
+    const [{ SwapProvider }, { usePendingSwaps }] = await Promise.all([
+      import('../context.js'),
+      import('./usePendingSwaps.js'),
+    ])
+    function Pending() {
+      return <PendingView state={usePendingSwaps()} />
+    }
+    return { SwapProvider, Pending }
+  }
+
+  function PendingView({ state }: { state: ReturnType<typeof usePendingSwaps> }) {
+    const { pendingSwaps, settled, resume, resumeState } = state
     return (
       <div>
         {pendingSwaps.map(({ record, status }) => (
@@ -169,9 +189,10 @@ describe('usePendingSwaps: resume after a reload', () => {
 
     // The new page: same storage, a new wallet client on the same wallet, nothing else.
     const second = h.wallet()
+    const library = await reloadedLibrary()
     render(
-      <Provider wallet={second} storage={storage}>
-        <Pending />
+      <Provider wallet={second} storage={storage} library={library}>
+        <library.Pending />
       </Provider>,
     )
     expect((await screen.findByTestId('pending', {}, { timeout: 5000 })).textContent).toBe('resumable')
@@ -213,9 +234,10 @@ describe('usePendingSwaps: resume after a reload', () => {
     page.unmount()
 
     const second = h.wallet()
+    const library = await reloadedLibrary()
     render(
-      <Provider wallet={second} storage={storage}>
-        <Pending />
+      <Provider wallet={second} storage={storage} library={library}>
+        <library.Pending />
       </Provider>,
     )
     await waitFor(() => expect(screen.getByTestId('settled').textContent).toBe('confirmed'), {
