@@ -9,6 +9,7 @@ import { enabledButton } from './support/play.js'
 import { SwapStoryProvider } from './support/SwapStoryProvider.js'
 import {
   market,
+  reloadStoryPage,
   simulatedAccount,
   storyService,
   storyWallet,
@@ -31,18 +32,27 @@ type WidgetArgs = {
  * the wallet extension and the storage.
  */
 function Widget(args: WidgetArgs) {
-  const [page, setPage] = useState(1)
+  const [page, setPage] = useState({ load: 1, reloading: false })
+  const reload = async () => {
+    setPage(({ load }) => ({ load: load + 1, reloading: true }))
+    await reloadStoryPage()
+    setPage(({ load }) => ({ load, reloading: false }))
+  }
   return (
     <div>
-      <button type="button" onClick={() => setPage((count) => count + 1)} style={{ marginBottom: 8 }}>
+      <button type="button" onClick={reload} disabled={page.reloading} style={{ marginBottom: 8 }}>
         Reload the page
       </button>{' '}
       <span style={{ fontSize: 12 }} data-testid="page">
-        page load {page}
+        page load {page.load}
       </span>
-      <SwapStoryProvider key={page}>
-        <SwapWidget {...args} wallet={storyWallet()} />
-      </SwapStoryProvider>
+      {page.reloading ? (
+        <p>Reloading…</p>
+      ) : (
+        <SwapStoryProvider key={page.load}>
+          <SwapWidget {...args} wallet={storyWallet()} />
+        </SwapStoryProvider>
+      )}
     </div>
   )
 }

@@ -82,6 +82,8 @@ export function createSimulatedWallet({ market, balances = {}, blockTimeMs = 500
   }
   state.nativeAt.set(state.blockNumber, ledger.balances.get(nativeTokenAddress.toLowerCase()) ?? 0n)
   const listeners = new Set<() => void>()
+  /** The requests left unanswered (interruptNextSwap), until the page that asked closes. */
+  const unanswered = new Set<(error: Error) => void>()
   let version = 0
   const notify = () => {
     version += 1
@@ -384,7 +386,8 @@ export function createSimulatedWallet({ market, balances = {}, blockTimeMs = 500
             throw Object.assign(new Error(`Invalid chainId ${tx.chainId}.`), { code: -32602 })
           if (state.interruptNextSwap && isAddressEqual(tx.to, market.router)) {
             state.interruptNextSwap = false
-            return new Promise<never>(() => {})
+            // Never answered while the page lives; ended (as rejected) when it closes.
+            return new Promise<never>((_, reject) => void unanswered.add(reject))
           }
           const [hash] = send([{ to: tx.to, data: tx.data, value: BigInt(tx.value ?? '0x0') }])
           return hash
@@ -489,6 +492,15 @@ export function createSimulatedWallet({ market, balances = {}, blockTimeMs = 500
     /** The next swap transaction is never answered, as when the page reloads while the wallet is open. */
     interruptNextSwap() {
       state.interruptNextSwap = true
+    },
+    /**
+     * The page that asked closed: its unanswered requests end (as rejected), so
+     * its JS stops waiting, as a closed page's JS stops altogether.
+     */
+    closePage() {
+      for (const reject of unanswered)
+        reject(Object.assign(new Error('The page that sent this request was closed.'), { code: 4001 }))
+      unanswered.clear()
     },
     /** Changes with every sent, mined or setting change: a snapshot for useSyncExternalStore. */
     get version() {

@@ -1,4 +1,10 @@
-import { createMemoryStorage, type SwapStorage } from '../../src/core/execute/pendingSwaps.js'
+import {
+  createMemoryStorage,
+  getPendingSwaps,
+  isPendingSwapRunning,
+  type SwapStorage,
+  savePendingSwap,
+} from '../../src/core/execute/pendingSwaps.js'
 import { createMockMarket } from '../../src/mock/createMockMarket.js'
 import { createMockService } from '../../src/mock/createMockService.js'
 import { createSwapHandlers } from '../../src/mock/createSwapHandlers.js'
@@ -64,6 +70,27 @@ export function storyWallet(): SimulatedWallet {
 export function storyStorage(): SwapStorage {
   if (!current) throw new Error('No story storage: installStoryMocks runs in the preview’s beforeEach.')
   return current.storage
+}
+
+/**
+ * A page reload inside a story: the next page gets the storage as it is now
+ * (a closed page writes nothing more), and the closed page's JS stops: its
+ * requests left at the wallet end, and this resolves once none of its
+ * executions runs any more (a real reload gives the new page a new JS context,
+ * where they never ran).
+ */
+export async function reloadStoryPage(): Promise<void> {
+  if (!current) throw new Error('No story page: installStoryMocks runs in the preview’s beforeEach.')
+  const records = await getPendingSwaps(current.storage)
+  const next = createMemoryStorage()
+  for (const record of records) await savePendingSwap(next, record)
+  current.storage = next
+  current.wallet.closePage()
+  const deadline = Date.now() + 5000
+  while (records.some(({ id }) => isPendingSwapRunning(id))) {
+    if (Date.now() > deadline) throw new Error('The closed page still runs an execution after 5 s.')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
 }
 
 /** Typed `parameters.mockService` for a story. */
