@@ -472,34 +472,34 @@ describe('a wait that fails after something was sent keeps the record', () => {
   })
 })
 
-describe('checking records on chain', () => {
-  /** A record of a swap sent with `swapHash` (never on chain unless sent), saved in `storage`. */
-  async function recordOf(storage: SwapStorage, patch: Partial<PendingSwap> = {}) {
-    const record: PendingSwap = {
-      id: newPendingSwapId(),
-      version: 1,
-      chainId: h.fixture.chain.id,
-      account: h.fixture.accounts.user.address,
-      baseUrl: h.swapClient().baseUrl,
-      token0: h.address('TKA'),
-      token1: h.address('TKB'),
-      amountIn: amountIn.toString(),
-      to: h.fixture.accounts.user.address,
-      minAmountOut: '1',
-      spender: h.fixture.spender,
-      step: 'swapping',
-      swapHash: `0x${'ab'.repeat(32)}`,
-      createdAt: Date.now(),
-      updatedAt: Date.now(),
-      ...patch,
-    }
-    await savePendingSwap(storage, record)
-    return record
+/** A record of a TKA → TKB swap of `amountIn` left at `step` (default: approved), saved in `storage`. */
+async function recordOf(storage: SwapStorage, patch: Partial<PendingSwap> = {}) {
+  const record: PendingSwap = {
+    id: newPendingSwapId(),
+    version: 1,
+    chainId: h.fixture.chain.id,
+    account: h.fixture.accounts.user.address,
+    baseUrl: h.swapClient().baseUrl,
+    token0: h.address('TKA'),
+    token1: h.address('TKB'),
+    amountIn: amountIn.toString(),
+    to: h.fixture.accounts.user.address,
+    minAmountOut: '1',
+    spender: h.fixture.spender,
+    step: 'approved',
+    createdAt: Date.now(),
+    updatedAt: Date.now(),
+    ...patch,
   }
+  await savePendingSwap(storage, record)
+  return record
+}
 
+describe('checking records on chain', () => {
   test('a node that fails to answer settles nothing: only "not found" is a dropped transaction', async () => {
     const storage = createMemoryStorage()
-    const record = await recordOf(storage)
+    // A swap sent with this hash: never on chain.
+    const record = await recordOf(storage, { step: 'swapping', swapHash: `0x${'ab'.repeat(32)}` })
     const forward = jsonRpc(h.fixture.rpcUrl)
     const failing = createPublicClient({
       chain: h.fixture.chain,
@@ -542,24 +542,7 @@ describe('a record read on another chain', () => {
 
   async function approvedRecord(storage: SwapStorage) {
     await h.approve('TKA', amountIn)
-    const record: PendingSwap = {
-      id: newPendingSwapId(),
-      version: 1,
-      chainId: h.fixture.chain.id,
-      account: h.fixture.accounts.user.address,
-      baseUrl: h.swapClient().baseUrl,
-      token0: h.address('TKA'),
-      token1: h.address('TKB'),
-      amountIn: amountIn.toString(),
-      to: h.fixture.accounts.user.address,
-      minAmountOut: '1',
-      spender: h.fixture.spender,
-      step: 'approved',
-      createdAt: Date.now(),
-      updatedAt: Date.now(),
-    }
-    await savePendingSwap(storage, record)
-    return record
+    return recordOf(storage)
   }
 
   test('resumeSwap with a public client on another chain: ChainMismatchError, nothing sent or removed', async () => {
