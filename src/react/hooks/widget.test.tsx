@@ -150,6 +150,18 @@ describe('usePendingSwaps: resume after a reload', () => {
     return { SwapProvider, Pending }
   }
 
+  /** The page after a reload, listing the pending swaps of `storage`; returns its wallet. */
+  async function renderReloadedPage(storage: SwapStorage) {
+    const wallet = h.wallet()
+    const library = await reloadedLibrary()
+    render(
+      <Provider wallet={wallet} storage={storage} library={library}>
+        <library.Pending />
+      </Provider>,
+    )
+    return wallet
+  }
+
   function PendingView({ state }: { state: ReturnType<typeof usePendingSwaps> }) {
     const { pendingSwaps, settled, resume, resumeState } = state
     return (
@@ -188,13 +200,7 @@ describe('usePendingSwaps: resume after a reload', () => {
     page.unmount()
 
     // The new page: same storage, a new wallet client on the same wallet, nothing else.
-    const second = h.wallet()
-    const library = await reloadedLibrary()
-    render(
-      <Provider wallet={second} storage={storage} library={library}>
-        <library.Pending />
-      </Provider>,
-    )
+    const second = await renderReloadedPage(storage)
     expect((await screen.findByTestId('pending', {}, { timeout: 5000 })).textContent).toBe('resumable')
     expect(second.sendRequests()).toHaveLength(0) // checking sends nothing
     await act(async () => {
@@ -233,13 +239,7 @@ describe('usePendingSwaps: resume after a reload', () => {
     })
     page.unmount()
 
-    const second = h.wallet()
-    const library = await reloadedLibrary()
-    render(
-      <Provider wallet={second} storage={storage} library={library}>
-        <library.Pending />
-      </Provider>,
-    )
+    const second = await renderReloadedPage(storage)
     await waitFor(() => expect(screen.getByTestId('settled').textContent).toBe('confirmed'), {
       timeout: 5000,
     })
