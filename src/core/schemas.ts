@@ -340,6 +340,14 @@ export const tokenDataListSchema = /* @__PURE__ */ listSchema(tokenDataRecord as
  */
 export const priceSchema = /* @__PURE__ */ schema(walk((body) => findPrice(body, 0)))
 
+/**
+ * The price in a body the spec does not show: a number or numeric string; or
+ * an object's one field named like a price (`price`, `usd`, `value`, `rate`
+ * in its key), else its only field, else its only object field (an envelope
+ * such as `{ code, msg, data: { price } }`), one level of nesting. Any other
+ * numeric field (`decimals`, `timestamp`, `status`) is never taken for a
+ * price: what cannot be told apart is an error, not a guess.
+ */
 function findPrice(body: unknown, depth: number): number | Invalid {
   const number = typeof body === 'string' ? parseNumeric(body) : body
   if (typeof number === 'number')
@@ -351,17 +359,17 @@ function findPrice(body: unknown, depth: number): number | Invalid {
       value: body,
     })
   const entries = Object.entries(body)
-  const numeric = entries.filter(
-    ([, value]) => typeof value === 'number' || parseNumeric(value) !== undefined,
-  )
-  const named = numeric.length > 1 ? numeric.filter(([key]) => /price|usd/i.test(key)) : numeric
-  if (named.length === 1) return findPrice(named[0]?.[1], depth + 1)
-  if (numeric.length > 1)
+  const named = entries.filter(([key]) => /price|usd|value|rate/i.test(key))
+  if (named.length > 1)
     return new Invalid(
-      `expected one price field, found ${numeric.map(([key]) => key).join(', ')}; use transformResponse to pick one`,
+      `expected one price field, found ${named.map(([key]) => key).join(', ')}; use transformResponse to pick one`,
     )
-  if (entries.length === 1) return findPrice(entries[0]?.[1], depth + 1)
-  return invalid('an object with one numeric price field', { value: body })
+  const objects = entries.filter(([, value]) => isObject(value))
+  const [only] = named.length ? named : entries.length === 1 ? entries : objects.length === 1 ? objects : []
+  if (only) return findPrice(only[1], depth + 1)
+  return new Invalid(
+    `expected one price field (price, usd, value or rate in its name), found ${JSON.stringify(entries.map(([key]) => key).slice(0, 5))}; use transformResponse to pick one`,
+  )
 }
 
 function parseNumeric(value: unknown): number | undefined {

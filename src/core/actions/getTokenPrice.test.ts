@@ -22,6 +22,12 @@ describe('getTokenPrice', () => {
     [{ data: { price_usd: '2.5' } }, 2.5],
     [{ data: 7 }, 7],
     [0, 0],
+    // Envelopes: the price inside, never the envelope's own numbers.
+    [{ code: 0, msg: 'ok', data: { price: 1.23 } }, 1.23],
+    [{ status: 200, data: { price: 1.23 } }, 1.23],
+    [{ data: { price: 1.23 }, timestamp: 1700000000 }, 1.23],
+    [{ symbol: 'USDC', value: '1.0001' }, 1.0001],
+    [{ [USDC]: 0.9999 }, 0.9999],
   ])('reads %o as %d', async (body, expected) => {
     reply(body)
     expect(await getTokenPrice(client, { address: USDC })).toBe(expected)
@@ -31,6 +37,14 @@ describe('getTokenPrice', () => {
   test.each([
     [{ price: 1, usd: 2 }, /one price field, found price, usd/],
     [{ a: 1, b: 2 }, /one price field/],
+    // A number that is not a price is never taken for one.
+    [
+      { address: USDC, decimals: 6 },
+      /one price field \(price, usd, value or rate in its name\), found \["address","decimals"\]/,
+    ],
+    [{ price: null, volume: 1000 }, /got null/],
+    [{ status: 200, timestamp: 1700000000 }, /one price field/],
+    [{ price: 1, priceChange24h: -3 }, /found price, priceChange24h/],
     [{ price: 'n/a' }, /got the string "n\/a"/],
     ['abc', /got the string "abc"/],
     [-1, /at least 0/],
