@@ -35,6 +35,12 @@ export type PendingSwap = {
   slippage?: number | undefined
   spender?: Address | undefined
   /**
+   * The router the swap calls (its transaction's `to`), written before the
+   * swap is sent: a transaction of the account to it after the approval is
+   * taken for the swap (`checkPendingSwap`).
+   */
+  router?: Address | undefined
+  /**
    * `'approving'`: an approval was sent; `'approved'`: it was mined and the
    * swap not sent yet; `'swapping'`: the swap was sent; `'batching'`: the
    * atomic batch was sent.
@@ -101,21 +107,25 @@ export function resolveStorage(option: SwapStorage | false | undefined): SwapSto
   return option === false ? undefined : (option ?? getDefaultStorage())
 }
 
-async function readAll(storage: SwapStorage): Promise<PendingSwap[]> {
-  let text: string | null | undefined
-  try {
-    text = await storage.getItem(pendingSwapsKey)
-  } catch {
-    return []
-  }
-  if (!text) return []
-  try {
-    const records = JSON.parse(text) as unknown
-    return Array.isArray(records) ? records.filter(isPendingSwap) : []
-  } catch {
-    return []
-  }
+/**
+ * Every entry stored, as written (records of other versions included). Only a
+ * missing key is an empty list: a read that fails, or text that is not a JSON
+ * array, rejects, so that no write replaces records it could not read.
+ */
+async function readEntries(storage: SwapStorage): Promise<unknown[]> {
+  const text = await storage.getItem(pendingSwapsKey)
+  if (text === null || text === undefined) return []
+  const entries = JSON.parse(text) as unknown
+  if (!Array.isArray(entries))
+    throw new Error(`The pending swaps stored under ${pendingSwapsKey} are not a list: left as they are.`)
+  return entries
 }
+
+async function readAll(storage: SwapStorage): Promise<PendingSwap[]> {
+  return (await readEntries(storage)).filter(isPendingSwap)
+}
+
+const hasId = (entry: unknown, id: string) => isObject(entry) && entry.id === id
 
 /**
  * Whether `value` is a whole record: what another tab, an old version or a
@@ -157,25 +167,33 @@ function serialized<value>(storage: SwapStorage, fn: () => Promise<value>): Prom
   return result
 }
 
-/** Writes (or replaces) one record. */
+/**
+ * Writes (or replaces) one record. Rejects, writing nothing, when the stored
+ * list cannot be read (a failing storage, text that is not a list): the other
+ * records are never overwritten.
+ *
+ * @example
+ * await savePendingSwap(storage, { ...record, step: 'swapping', swapHash })
+ */
 export function savePendingSwap(storage: SwapStorage, record: PendingSwap): Promise<void> {
   return serialized(storage, async () => {
-    const records = (await readAll(storage)).filter((other) => other.id !== record.id)
-    await storage.setItem(pendingSwapsKey, JSON.stringify([...records, record]))
+    const others = (await readEntries(storage)).filter((entry) => !hasId(entry, record.id))
+    await storage.setItem(pendingSwapsKey, JSON.stringify([...others, record]))
   })
 }
 
 /**
- * Forgets a record (settled, or dismissed by the user).
+ * Forgets a record (settled, or dismissed by the user). Rejects, writing
+ * nothing, when the stored list cannot be read.
  *
  * @example
  * await removePendingSwap(storage, record.id)
  */
 export function removePendingSwap(storage: SwapStorage, id: string): Promise<void> {
   return serialized(storage, async () => {
-    const records = await readAll(storage)
-    const kept = records.filter((record) => record.id !== id)
-    if (kept.length === records.length) return
+    const entries = await readEntries(storage)
+    const kept = entries.filter((entry) => !hasId(entry, id))
+    if (kept.length === entries.length) return
     if (kept.length) await storage.setItem(pendingSwapsKey, JSON.stringify(kept))
     else await storage.removeItem(pendingSwapsKey)
   })
@@ -190,7 +208,8 @@ export type GetPendingSwapsParameters = {
 
 /**
  * The unsettled executions recorded in `storage`, oldest first, narrowed to
- * an account and a chain.
+ * an account and a chain. Rejects when the storage cannot be read (a failing
+ * storage, text that is not a list): an unreadable list is not an empty one.
  *
  * @example
  * const pending = await getPendingSwaps(getDefaultStorage(), { account, chainId: 1 })
