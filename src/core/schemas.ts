@@ -1,5 +1,6 @@
-import { type Address, type Hex, isHex } from 'viem'
+import { type Address, getAddress, type Hex, isHex } from 'viem'
 import * as z from 'zod/mini'
+import { isNativeToken } from './constants.js'
 import { formatPath, ResponseValidationError } from './errors/response.js'
 import type { Endpoint } from './types.js'
 import { isAddressLike, isObject, maxUint256 } from './utils/validate.js'
@@ -87,13 +88,21 @@ const optional =
   (value) =>
     value === undefined ? undefined : check(value)
 
+/**
+ * An address in its checksummed spelling, whatever case the service sent (a
+ * wrong mixed-case checksum included): what the library returns as an
+ * `Address` is always accepted back as a parameter.
+ */
 const toAddress: Check<Address> = (value) =>
-  isAddressLike(value) ? value : invalid('an address (0x and 40 hex digits)')
+  isAddressLike(value) ? getAddress(value.toLowerCase()) : invalid('an address (0x and 40 hex digits)')
 
 const toText: Check<string> = (value) => (typeof value === 'string' ? value : invalid('a string'))
 
+/** Calldata: 0x and whole bytes (an even number of hex digits). */
 const toHex: Check<Hex> = (value) =>
-  typeof value === 'string' && isHex(value, { strict: true }) ? value : invalid('0x-prefixed hex data')
+  typeof value === 'string' && isHex(value, { strict: true }) && value.length % 2 === 0
+    ? value
+    : invalid('0x-prefixed hex data of whole bytes')
 
 /**
  * A token amount: a base-10 integer string, a 0x hex string or a safe
@@ -146,18 +155,61 @@ const ifDecimals = (value: unknown) => {
 // Route
 
 const path: Walk<Address[]> = (value, issues, at) => {
-  if (!Array.isArray(value) || value.length < 2)
-    issues.push({ path: at, input: value, invalid: invalid('a path of at least two addresses') })
-  else for (const [index, item] of value.entries()) walk(toAddress)(item, issues, [...at, index])
+  if (Array.isArray(value) && value.length >= 2)
+    return value.map((item, index) => walk(toAddress)(item, issues, [...at, index]))
+  issues.push({ path: at, input: value, invalid: invalid('a path of at least two addresses') })
   return value as Address[]
 }
 
 const routeFields = /* @__PURE__ */ record({ path, amount_out: walk(toAmount) })
 
-export const routeSchema = /* @__PURE__ */ schema((value, issues, at): Route => {
+const route: Walk<Route> = (value, issues, at) => {
   const { path, amount_out } = routeFields(value, issues, at) ?? {}
   return { path, amountOut: amount_out } as Route
-})
+}
+
+export const routeSchema = /* @__PURE__ */ schema(route)
+
+/**
+ * A quote's walk, with its path required to run from `token0` to `token1`
+ * (in any letter case), as the spec says. A native-coin side is not checked:
+ * a service may route it through its wrapped token, whose address the
+ * library does not know for every chain.
+ */
+function from<quote extends { path: Address[] }>(
+  run: Walk<quote>,
+  { token0, token1 }: Pick<QuoteRequest, 'token0' | 'token1'>,
+): Walk<quote> {
+  return (value, issues, at) => {
+    const count = issues.length
+    const quote = run(value, issues, at)
+    if (issues.length > count) return quote
+    const where = Array.isArray(value) ? at : [...at, 'path']
+    const last = quote.path.length - 1
+    for (const [index, token, name] of [
+      [0, token0, 'token0'],
+      [last, token1, 'token1'],
+    ] as const)
+      if (!isNativeToken(token) && quote.path[index]?.toLowerCase() !== token.toLowerCase())
+        issues.push({
+          path: [...where, index],
+          input: quote.path[index],
+          invalid: invalid(
+            `${name} (${token}) ${index ? 'last' : 'first'}: the path runs from token0 to token1`,
+          ),
+        })
+    return quote
+  }
+}
+
+/**
+ * `routeSchema` for the swap asked: the path must run from its token0 to its token1.
+ *
+ * @example
+ * client.request({ endpoint: '/swap/route', query, schema: routeSchemaFor({ token0, token1 }) })
+ */
+export const routeSchemaFor = (request: Pick<QuoteRequest, 'token0' | 'token1'>) =>
+  schema(from(route, request))
 
 /**
  * The swap a quote was fetched for. The library sets it on every quote it
@@ -187,11 +239,22 @@ const legacyPathFields = /* @__PURE__ */ record({
  * The legacy `/get_path` body, which the spec does not show: a Route, a Route
  * with `amountOut`, or a bare array of addresses (then `amountOut` is undefined).
  */
-export const legacyPathSchema = /* @__PURE__ */ schema((value, issues, at): LegacyPath => {
+const legacyPath: Walk<LegacyPath> = (value, issues, at) => {
   if (Array.isArray(value)) return { path: path(value, issues, [...at, 'path']), amountOut: undefined }
   const fields = legacyPathFields(value, issues, at)
   return { path: fields?.path as Address[], amountOut: fields?.amount_out ?? fields?.amountOut }
-})
+}
+
+export const legacyPathSchema = /* @__PURE__ */ schema(legacyPath)
+
+/**
+ * `legacyPathSchema` for the swap asked: the path must run from its token0 to its token1.
+ *
+ * @example
+ * client.request({ endpoint: '/get_path', query, schema: legacyPathSchemaFor({ token0, token1 }) })
+ */
+export const legacyPathSchemaFor = (request: Pick<QuoteRequest, 'token0' | 'token1'>) =>
+  schema(from(legacyPath, request))
 
 export type LegacyPath = {
   path: Address[]

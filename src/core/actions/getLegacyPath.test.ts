@@ -16,6 +16,16 @@ const reply = (body: JsonBodyType, status = 200) =>
 
 describe('getLegacyPath', () => {
   test.each([
+    [{ path: [DAI, USDC], amount_out: '99' }, '$.path[0]'],
+    [[WETH, DAI], '$[1]'],
+  ])('%o does not run from token0 to token1: a ResponseValidationError', async (body, at) => {
+    reply(body)
+    const error = await getLegacyPath(client, parameters).catch((e) => e)
+    expect(error).toBeInstanceOf(ResponseValidationError)
+    expect(error.path).toBe(at)
+  })
+
+  test.each([
     [{ path: [WETH, DAI, USDC], amount_out: '99' }, 99n],
     [{ path: [WETH, DAI, USDC], amountOut: 99 }, 99n],
     [[WETH, DAI, USDC], undefined],

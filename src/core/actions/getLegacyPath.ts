@@ -2,7 +2,7 @@ import type { Address } from 'viem'
 import type { SwapClient } from '../client.js'
 import type { InvalidParameterErrorType } from '../errors/parameter.js'
 import { type NoRouteErrorType, type RequestErrorType, toNoRouteError } from '../errors/request.js'
-import { type LegacyPath, legacyPathSchema, type QuoteRequest } from '../schemas.js'
+import { type LegacyPath, legacyPathSchemaFor, type QuoteRequest } from '../schemas.js'
 import type { RequestOptions } from '../types.js'
 import { withQuotedFor } from '../utils/quotedFor.js'
 import { assertRouteParameters } from '../utils/validate.js'
@@ -41,7 +41,7 @@ export async function getLegacyPath(
       endpoint: '/get_path',
       query: toWireQuery(quoteWireNames, parameters),
       signal: options.signal,
-      schema: legacyPathSchema,
+      schema: legacyPathSchemaFor(parameters),
     })
     return withQuotedFor(quote, parameters)
   } catch (error) {

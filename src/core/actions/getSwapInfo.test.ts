@@ -27,6 +27,16 @@ const reply = (body: JsonBodyType) =>
   server.use(http.get(`${baseUrl}/swap/info`, () => HttpResponse.json(body)))
 
 describe('getSwapInfo', () => {
+  test.each(['0x123', '0xzz', '12345678'])(
+    'calldata %s (not whole bytes of hex) is a ResponseValidationError',
+    async (data) => {
+      reply({ ...info, data })
+      const error = await getSwapInfo(client, parameters).catch((e) => e)
+      expect(error).toBeInstanceOf(ResponseValidationError)
+      expect(error.path).toBe('$.data')
+    },
+  )
+
   test('leaves out optional parameters that are not given', async () => {
     reply(info)
     const result = await getSwapInfo(client, parameters)

@@ -110,7 +110,41 @@ describe('getSwapRoute', () => {
         HttpResponse.json({ path: [WETH.toLowerCase(), USDC], amount_out: '1' }),
       ),
     )
-    await getSwapRoute(client, { token0: WETH.toLowerCase() as never, token1: USDC, amountIn: 5n })
+    const route = await getSwapRoute(client, {
+      token0: WETH.toLowerCase() as never,
+      token1: USDC,
+      amountIn: 5n,
+    })
     expect(new URL(requests[0]?.url as string).searchParams.get('token0')).toBe(WETH.toLowerCase())
+    // What the library returns is checksummed, so it is always accepted back as a parameter.
+    expect(route.path).toEqual([WETH, USDC])
+  })
+
+  test.each([
+    ['another swap', [DAI, WETH], '$.path[0]', /token0 \(0xC02a.*\) first/],
+    ['the reverse', [USDC, WETH], '$.path[0]', /token0/],
+    ['a path ending elsewhere', [WETH, USDC, DAI], '$.path[2]', /token1 \(0xA0b8.*\) last/],
+  ])(
+    'a path that does not run from token0 to token1 (%s) is a ResponseValidationError',
+    async (_, path, at, message) => {
+      server.use(http.get(`${baseUrl}/swap/route`, () => HttpResponse.json({ path, amount_out: '5' })))
+      const error = await getSwapRoute(client, { token0: WETH, token1: USDC, amountIn: 10n ** 18n }).catch(
+        (e) => e,
+      )
+      expect(error).toBeInstanceOf(ResponseValidationError)
+      expect(error.path).toBe(at)
+      expect(error.shortMessage).toMatch(message)
+    },
+  )
+
+  test('a native-coin side may be routed through its wrapped token', async () => {
+    server.use(
+      http.get(`${baseUrl}/swap/route`, () => HttpResponse.json({ path: [WETH, USDC], amount_out: '5' })),
+    )
+    const ETH = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
+    expect((await getSwapRoute(client, { token0: ETH, token1: USDC, amountIn: 1n })).path).toEqual([
+      WETH,
+      USDC,
+    ])
   })
 })

@@ -2,7 +2,7 @@ import type { Address } from 'viem'
 import type { SwapClient } from '../client.js'
 import type { InvalidParameterErrorType } from '../errors/parameter.js'
 import { type NoRouteErrorType, type RequestErrorType, toNoRouteError } from '../errors/request.js'
-import { type QuoteRequest, type Route, routeSchema } from '../schemas.js'
+import { type QuoteRequest, type Route, routeSchemaFor } from '../schemas.js'
 import type { RequestOptions } from '../types.js'
 import { withQuotedFor } from '../utils/quotedFor.js'
 import { assertRouteParameters } from '../utils/validate.js'
@@ -48,7 +48,7 @@ export async function getSwapRoute(
       endpoint: '/swap/route',
       query: toWireQuery(quoteWireNames, parameters),
       signal: options.signal,
-      schema: routeSchema,
+      schema: routeSchemaFor(parameters),
     })
     return withQuotedFor(quote, parameters)
   } catch (error) {

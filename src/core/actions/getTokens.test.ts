@@ -26,6 +26,16 @@ describe('getTokens', () => {
     expect(usdc).toEqual({ ...tokens[1], decimals: 6 })
   })
 
+  test('addresses come back checksummed, whatever case (or wrong checksum) the service sent', async () => {
+    const wrong = '0xc02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2' // WETH with a broken checksum
+    reply([
+      { address: wrong, symbol: 'WETH' },
+      { address: USDC.toLowerCase(), symbol: 'USDC' },
+    ])
+    const [weth, usdc] = (await getTokens(client)) as [Token, Token]
+    expect([weth.address, usdc.address]).toEqual([WETH, USDC])
+  })
+
   test('decimals and name that are not valid are left out, the record is kept', async () => {
     reply([
       { address: WETH, symbol: 'WETH', decimals: 18.5, name: 7 },
