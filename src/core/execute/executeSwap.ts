@@ -323,22 +323,33 @@ async function swapFlow(
   const { owner, token0, token1, amountIn, to, floor } = checked
 
   let step: ExecuteSwapStep = { status: 'quoting', action: 'fetching-quote' }
+  // Once something was sent, the flow goes on to its outcome whatever the user's onStep does.
+  let sent = false
   const emit = (patch: Partial<ExecuteSwapStep>) => {
     step = { ...step, ...patch }
-    parameters.onStep?.(step)
+    try {
+      parameters.onStep?.(step)
+    } catch (error) {
+      if (!sent) throw error
+    }
   }
 
   // What a failure must know, set as the flow goes.
   let chain: Chain | undefined
   let spender: Address | undefined
+  let router: Address | undefined
   let approved = false
   // What was sent and not yet seen mined or failed: while it is set, a failure leaves the outcome unknown.
   let inFlight: { stage: 'approval' | 'swap'; hash?: Hex; batchId?: string } | undefined
 
-  // The progress, recorded once something is sent, so that a reload does not lose it.
+  // The progress, recorded once something is sent, so that a reload does not lose it. A write that
+  // fails leaves the stored record behind: whether the swap went out after its approval is then
+  // read from the chain (checkPendingSwap), never from the record alone.
   const storage = resolveStorage(parameters.storage)
   let record: PendingSwap | undefined = resumed
-  const progress = async (patch: Partial<PendingSwap>) => {
+  // The record as last written to the storage.
+  let saved: PendingSwap | undefined = resumed
+  const progress = async (patch: Partial<PendingSwap>): Promise<unknown> => {
     if (!storage) return
     const now = Date.now()
     if (!record) {
@@ -361,9 +372,16 @@ async function swapFlow(
         updatedAt: now,
       }
     }
-    // The spender of this flow (a resumed one's fresh quote may name another trusted spender).
-    record = { ...record, spender, ...patch, updatedAt: now }
-    await savePendingSwap(storage, record).catch(() => {})
+    // The spender and router of this flow (a resumed one's fresh quote may name other trusted ones).
+    const next: PendingSwap = { ...record, spender, router, ...patch, updatedAt: now }
+    record = next
+    try {
+      await savePendingSwap(storage, next)
+      saved = next
+      return undefined
+    } catch (error) {
+      return error
+    }
   }
   const settle = async () => {
     if (storage && record) await removePendingSwap(storage, record.id).catch(() => {})
@@ -422,6 +440,7 @@ async function swapFlow(
     // 3. Addresses and value, against the chain's allowlist.
     spender = approvalSpender(token0, swapInfo)
     checkAddresses(checked, swapInfo, spender, chain.id)
+    router = swapInfo.transferAddress
     const swapCall: SwapCall = {
       to: swapInfo.transferAddress,
       data: swapInfo.data,
@@ -480,9 +499,10 @@ async function swapFlow(
       const result = await sendBatch(checked, chain, [...approvals, swapCall], {
         timeoutMs: parameters.batchTimeoutMs ?? 300_000,
         onSent: async (batchId) => {
+          sent = true
           inFlight = { stage: 'swap', batchId }
-          emit({ batchId, action: 'waiting-for-batch' })
           await progress({ step: 'batching', batchId })
+          emit({ batchId, action: 'waiting-for-batch' })
         },
       })
       if (!result.receipts.length)
@@ -490,22 +510,28 @@ async function swapFlow(
       receipts = result.receipts
     } else {
       // Approvals, each confirmed before the next step.
-      const sent: TransactionReceipt[] = []
+      const minedApprovals: TransactionReceipt[] = []
+      let approvalHash: Hex | undefined
       for (const [index, call] of approvals.entries()) {
         const isReset = mustReset && index === 0
         emit({ status: 'approving', action: isReset ? 'resetting-allowance' : 'approving' })
         const hash = await sendPinned(checked, chain, 'approval', call)
+        sent = true
         inFlight = { stage: 'approval', hash }
-        emit(isReset ? { resetHash: hash } : { approvalHash: hash, action: 'waiting-for-approval' })
         await progress(
           isReset ? { step: 'approving', resetHash: hash } : { step: 'approving', approvalHash: hash },
         )
-        sent.push(await confirm(hash, 'approval'))
+        emit(isReset ? { resetHash: hash } : { approvalHash: hash, action: 'waiting-for-approval' })
+        const receipt = await confirm(hash, 'approval')
+        minedApprovals.push(receipt)
         inFlight = undefined
         approved = true
+        // The mined transaction's hash (a sped-up approval's replacement): the chain check of the
+        // record finds what was sent after it from it.
+        if (!isReset) approvalHash = receipt.transactionHash
       }
       if (approvals.length) {
-        await progress({ step: 'approved' })
+        await progress({ step: 'approved', approvalHash })
         // Never swap without a confirmed, sufficient allowance.
         const allowance = await readAllowance(spender as Address)
         if (allowance < amountIn)
@@ -516,11 +542,18 @@ async function swapFlow(
       emit({ status: 'swapping', action: 'simulating' })
       if (approvals.length) emit({ simulated: await simulate([swapCall], 0) })
       emit({ action: 'sending-swap' })
+      // The stored record names the router before the swap is sent: a reload before its hash is
+      // recorded finds the swap on chain by it. Not sent unless that is written.
+      if (storage && saved && !(saved.router && isAddressEqual(saved.router, swapCall.to))) {
+        const failed = await progress({})
+        if (failed) throw failed
+      }
       const swapHash = await sendPinned(checked, chain, 'swap', swapCall)
+      sent = true
       inFlight = { stage: 'swap', hash: swapHash }
-      emit({ swapHash, action: 'waiting-for-swap' })
       await progress({ step: 'swapping', swapHash })
-      receipts = [...sent, await confirm(swapHash, 'swap')]
+      emit({ swapHash, action: 'waiting-for-swap' })
+      receipts = [...minedApprovals, await confirm(swapHash, 'swap')]
     }
     inFlight = undefined
     mined = { swapInfo, chain, swapCall, bounds, batch, receipts }

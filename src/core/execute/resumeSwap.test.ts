@@ -5,7 +5,15 @@
  * alone: new clients, the same storage (as `localStorage` survives a reload)
  * and the same wallet extension.
  */
-import { createPublicClient, createWalletClient, custom, http, type PublicClient, parseEther } from 'viem'
+import {
+  createPublicClient,
+  createWalletClient,
+  custom,
+  type EIP1193Provider,
+  http,
+  type PublicClient,
+  parseEther,
+} from 'viem'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { type StartAnvilReturnType, startAnvil } from '../../../test/evm/anvil.js'
 import { deploySwapFixture, type SwapFixture } from '../../../test/evm/fixture.js'
@@ -110,6 +118,7 @@ async function afterReload(wallet: TestWallet) {
     clients: clientsOf(wallet),
     settlePendingSwaps: library.settlePendingSwaps,
     resumeSwap: library.resumeSwap,
+    checkPendingSwap: library.checkPendingSwap,
   }
 }
 
@@ -614,4 +623,305 @@ test('two records settled at once both go (storage writes one after the other)',
     ['second', 'dropped'],
   ])
   expect(await getPendingSwaps(storage)).toEqual([])
+})
+
+describe('a swap that went out is never sent again', () => {
+  /** A TKA → TKB swap of `amountIn` through `walletClient`, never awaited (the page that ran it is gone). */
+  function startWith(
+    walletClient: TestWallet['walletClient'],
+    storage: SwapStorage,
+    extra: Partial<ExecuteSwapParameters> = {},
+  ) {
+    const page: { error?: unknown; done?: unknown } = {}
+    const token0 = h.address('TKA')
+    const token1 = h.address('TKB')
+    void executeSwap(h.swapClient(), {
+      walletClient,
+      publicClient: h.fixture.publicClient,
+      token0,
+      token1,
+      amountIn,
+      acceptedQuote: h.market.quote({ token0, token1, amountIn }),
+      slippage: 0.01,
+      trustedAddresses: trusted(),
+      storage,
+      ...extra,
+    }).then(
+      (done) => {
+        page.done = done
+      },
+      (error: unknown) => {
+        page.error = error
+      },
+    )
+    return page
+  }
+
+  test('the same record resumed twice (a list not refetched yet): the second resume reads the stored record and sends nothing', async () => {
+    const storage = createMemoryStorage()
+    const before = await h.funds()
+    const wallet = h.wallet({ hang: (method, count) => method === 'eth_sendTransaction' && count === 1 })
+    const page = startWith(wallet.walletClient, storage, { approval: 'infinite' })
+    const record = await recordAt(page, storage, 'approved')
+    await diedAtSwapPrompt(page, wallet)
+
+    const { clients, resumeSwap } = await afterReload(wallet)
+    const resume = () =>
+      resumeSwap(h.swapClient(), { ...clients, record, storage, trustedAddresses: trusted() })
+    expect(await resume()).toMatchObject({ resumed: 'swapped' })
+    const sent = wallet.sendRequests().length
+    // The allowance still covers another swap: only the stored record (gone) stops it.
+    expect(await resume()).toEqual({ resumed: 'nothing', status: 'missing' })
+    expect(wallet.sendRequests()).toHaveLength(sent)
+    const after = await h.funds()
+    expect(after.TKA).toBe(before.TKA - amountIn)
+    expect(after.nonce).toBe(before.nonce + 2)
+  })
+
+  test('a resume whose swap outcome is unknown, resumed again with the same record: waits for that swap, sends nothing', async () => {
+    const storage = createMemoryStorage()
+    const rpc = jsonRpc(h.fixture.rpcUrl)
+    const wallet = h.wallet({ hang: (method, count) => method === 'eth_sendTransaction' && count === 1 })
+    const page = startWith(wallet.walletClient, storage)
+    const record = await recordAt(page, storage, 'approved')
+    await diedAtSwapPrompt(page, wallet)
+
+    const { clients, resumeSwap } = await afterReload(wallet)
+    // A slow chain: the resumed swap sits in the mempool past the receipt wait.
+    await rpc('evm_setAutomine', [false])
+    try {
+      const resume = () =>
+        resumeSwap(h.swapClient(), {
+          ...clients,
+          record,
+          storage,
+          trustedAddresses: trusted(),
+          receiptTimeoutMs: 500,
+        }).catch((e: unknown) => e)
+      expect(await resume()).toMatchObject({ name: 'OutcomeUnknownError', stage: 'swap' })
+      expect(await getPendingSwaps(storage)).toMatchObject([{ step: 'swapping' }])
+      const sent = wallet.sendRequests().length // approval, dead prompt, resumed swap
+      expect(await resume()).toMatchObject({ name: 'OutcomeUnknownError', stage: 'swap' })
+      expect(wallet.sendRequests()).toHaveLength(sent)
+    } finally {
+      await rpc('evm_setAutomine', [true])
+    }
+  })
+
+  test('the wallet sent the swap and the page closed before its hash came back: the record reads confirmed, not resumable', async () => {
+    const storage = createMemoryStorage()
+    const before = await h.funds()
+    const wallet = h.wallet()
+    let count = 0
+    // The user confirmed the swap, the wallet broadcast it, the page was gone before the answer.
+    const provider = {
+      request: async (args: { method: string; params?: unknown }) => {
+        if (args.method === 'eth_sendTransaction' && count++ === 1) {
+          await wallet.provider.request(args as never)
+          return new Promise<never>(() => {})
+        }
+        return wallet.provider.request(args as never)
+      },
+    } as EIP1193Provider
+    const walletClient = createWalletClient({
+      account: h.fixture.accounts.user.address,
+      transport: custom(provider),
+      pollingInterval: 50,
+    })
+    const page = startWith(walletClient, storage, { approval: 'infinite' })
+    const record = await recordAt(page, storage, 'approved')
+    expect(record.router).toBe(h.fixture.router)
+    await until(page, 'the swap mined', async () => (await h.nonce()) === before.nonce + 2)
+
+    const { clients, settlePendingSwaps, resumeSwap, checkPendingSwap } = await afterReload(wallet)
+    expect(await checkPendingSwap(clients, record)).toMatchObject({ status: 'confirmed' })
+    const [listed] = await settlePendingSwaps({ ...clients, storage })
+    expect(listed).toMatchObject({ status: 'confirmed', receipt: { status: 'success' } })
+    expect(await getPendingSwaps(storage)).toEqual([])
+    // The record passed again (a list not refetched): nothing sent.
+    expect(
+      await resumeSwap(h.swapClient(), { ...clients, record, storage, trustedAddresses: trusted() }),
+    ).toEqual({ resumed: 'nothing', status: 'missing' })
+    // Nor with no storage to re-read it from: the chain says the swap went out.
+    expect(
+      await resumeSwap(h.swapClient(), { ...clients, record, storage: false, trustedAddresses: trusted() }),
+    ).toMatchObject({ resumed: 'settled', status: 'confirmed' })
+    const after = await h.funds()
+    expect(after.TKA).toBe(before.TKA - amountIn)
+    expect(after.nonce).toBe(before.nonce + 2)
+  })
+
+  test('a swap sent and still pending after the approval: the record reads pending, resume sends nothing', async () => {
+    const storage = createMemoryStorage()
+    const rpc = jsonRpc(h.fixture.rpcUrl)
+    const before = await h.funds()
+    const wallet = h.wallet()
+    let count = 0
+    const provider = {
+      request: async (args: { method: string; params?: unknown }) => {
+        if (args.method === 'eth_sendTransaction' && count++ === 1) {
+          // A slow chain: the swap reaches the mempool, the page closes.
+          await rpc('evm_setAutomine', [false])
+          await wallet.provider.request(args as never)
+          return new Promise<never>(() => {})
+        }
+        return wallet.provider.request(args as never)
+      },
+    } as EIP1193Provider
+    const walletClient = createWalletClient({
+      account: h.fixture.accounts.user.address,
+      transport: custom(provider),
+      pollingInterval: 50,
+    })
+    try {
+      const page = startWith(walletClient, storage)
+      const record = await recordAt(page, storage, 'approved')
+      await until(page, 'the swap in the mempool', async () =>
+        (await h.fixture.publicClient.getTransactionCount({
+          address: h.fixture.accounts.user.address,
+          blockTag: 'pending',
+        })) ===
+        before.nonce + 2
+          ? true
+          : undefined,
+      )
+      const { clients, settlePendingSwaps, resumeSwap } = await afterReload(wallet)
+      expect(await settlePendingSwaps({ ...clients, storage })).toMatchObject([{ status: 'pending' }])
+      const sent = wallet.sendRequests().length
+      expect(
+        await resumeSwap(h.swapClient(), { ...clients, record, storage, trustedAddresses: trusted() }),
+      ).toEqual({ resumed: 'nothing', status: 'pending' })
+      expect(wallet.sendRequests()).toHaveLength(sent)
+    } finally {
+      await rpc('evm_setAutomine', [true])
+    }
+    const after = await h.funds()
+    expect(after.TKA).toBe(before.TKA - amountIn)
+  })
+
+  test('an onStep that throws once the swap is sent: the flow still ends with the mined swap, the record settled', async () => {
+    const storage = createMemoryStorage()
+    const before = await h.funds()
+    const wallet = h.wallet()
+    const page = startWith(wallet.walletClient, storage, {
+      approval: 'infinite',
+      onStep: (step) => {
+        if (step.action === 'waiting-for-swap' || step.action === 'waiting-for-approval')
+          throw new Error('UI bug')
+      },
+    })
+    await h.until('the flow ended', () => page.error ?? page.done)
+    expect(page.error).toBeUndefined()
+    expect(page.done).toMatchObject({ receipt: { status: 'success' } })
+    expect(await getPendingSwaps(storage)).toEqual([])
+    const after = await h.funds()
+    expect(after.TKA).toBe(before.TKA - amountIn)
+  })
+
+  test('the "swapping" write fails and the receipt wait runs out: the record left at approved reads confirmed, never resumable', async () => {
+    const inner = createMemoryStorage()
+    const storage: SwapStorage = {
+      getItem: (key) => inner.getItem(key),
+      setItem: (key, value) => {
+        if (value.includes('"swapping"')) throw new Error('QuotaExceededError')
+        inner.setItem(key, value)
+      },
+      removeItem: (key) => inner.removeItem(key),
+    }
+    const before = await h.funds()
+    const dying = h.dyingPage()
+    const wallet = h.wallet({
+      hang: (method, count) => {
+        if (method === 'eth_sendTransaction' && count === 1) setTimeout(dying.die, 0)
+        return false
+      },
+    })
+    const error = await executeSwap(h.swapClient(), {
+      walletClient: wallet.walletClient,
+      publicClient: dying.publicClient,
+      token0: h.address('TKA'),
+      token1: h.address('TKB'),
+      amountIn,
+      acceptedQuote: h.market.quote({ token0: h.address('TKA'), token1: h.address('TKB'), amountIn }),
+      slippage: 0.01,
+      trustedAddresses: trusted(),
+      storage,
+      approval: 'infinite',
+      receiptTimeoutMs: 300,
+    }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ name: 'OutcomeUnknownError', stage: 'swap' })
+    const [record] = await getPendingSwaps(storage)
+    expect(record?.step).toBe('approved')
+    expect(record?.swapHash).toBeUndefined()
+    await h.until('the swap mined', async () => (await h.nonce()) === before.nonce + 2)
+
+    const { clients, settlePendingSwaps, resumeSwap } = await afterReload(wallet)
+    const sent = wallet.sendRequests().length
+    expect(await settlePendingSwaps({ ...clients, storage })).toMatchObject([{ status: 'confirmed' }])
+    expect(
+      await resumeSwap(h.swapClient(), {
+        ...clients,
+        record: record as PendingSwap,
+        storage: false,
+        trustedAddresses: trusted(),
+      }),
+    ).toMatchObject({ resumed: 'settled', status: 'confirmed' })
+    expect(wallet.sendRequests()).toHaveLength(sent)
+    expect((await h.funds()).TKA).toBe(before.TKA - amountIn)
+  })
+
+  test('an approval followed by an unrelated transaction is still resumable; a record without its router is not', async () => {
+    const storage = createMemoryStorage()
+    const before = await h.funds()
+    const wallet = h.wallet({ hang: (method, count) => method === 'eth_sendTransaction' && count === 1 })
+    const page = startWith(wallet.walletClient, storage)
+    const record = await recordAt(page, storage, 'approved')
+    await diedAtSwapPrompt(page, wallet)
+    // The user sends something else meanwhile (to themselves).
+    const hash = await h.fixture.userClient.sendTransaction({
+      to: h.fixture.accounts.user.address,
+      value: 1n,
+    })
+    await h.fixture.publicClient.waitForTransactionReceipt({ hash })
+
+    const { clients, resumeSwap, checkPendingSwap } = await afterReload(wallet)
+    expect(await checkPendingSwap(clients, record)).toEqual({ status: 'resumable' })
+    expect(await checkPendingSwap(clients, { ...record, router: undefined })).toEqual({ status: 'unknown' })
+    expect(
+      await resumeSwap(h.swapClient(), { ...clients, record, storage, trustedAddresses: trusted() }),
+    ).toMatchObject({ resumed: 'swapped' })
+    const after = await h.funds()
+    expect(after.TKA).toBe(before.TKA - amountIn)
+  })
+
+  test('a mined swap whose record the storage fails to remove: resume still reports it confirmed', async () => {
+    const inner = createMemoryStorage()
+    let broken = false
+    const storage: SwapStorage = {
+      getItem: (key) => inner.getItem(key),
+      setItem: (key, value) => {
+        if (broken) throw new Error('storage unavailable')
+        inner.setItem(key, value)
+      },
+      removeItem: (key) => {
+        if (broken) throw new Error('storage unavailable')
+        inner.removeItem(key)
+      },
+    }
+    const dying = h.dyingPage()
+    const wallet = h.wallet({
+      hang: (method, count) => {
+        if (method === 'eth_sendTransaction' && count === 1) setTimeout(dying.die, 0)
+        return false
+      },
+    })
+    const page = startSwap(wallet, storage, dying.publicClient)
+    const record = await recordAt(page, storage, 'swapping')
+    broken = true
+    const { clients, resumeSwap, settlePendingSwaps } = await afterReload(wallet)
+    expect(
+      await resumeSwap(h.swapClient(), { ...clients, record, storage, trustedAddresses: trusted() }),
+    ).toMatchObject({ resumed: 'settled', status: 'confirmed' })
+    expect(await settlePendingSwaps({ ...clients, storage })).toMatchObject([{ status: 'confirmed' }])
+  })
 })

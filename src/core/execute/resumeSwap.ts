@@ -1,7 +1,10 @@
 import {
+  type Address,
   erc20Abi,
   type Hex,
   isAddressEqual,
+  type PublicClient,
+  type Transaction,
   TransactionNotFoundError,
   type TransactionReceipt,
   TransactionReceiptNotFoundError,
@@ -38,10 +41,16 @@ import { walletStep } from './walletErrors.js'
  * skips it):
  * `'confirmed'`, `'reverted'` or `'dropped'` (its transaction is gone, or the
  * approval it made no longer stands) have settled; `'pending'` waits for a
- * transaction or a batch in flight; `'resumable'` has a mined approval and no
- * swap: `resumeSwap` sends the swap.
+ * transaction or a batch in flight (for a record at `'approved'`: a
+ * transaction of the account after the approval, not mined yet, which may be
+ * the swap); `'resumable'` has a mined approval and, on chain, no swap after
+ * it: `resumeSwap` sends the swap; `'unknown'` has a mined approval and
+ * transactions after it that could not all be told apart from the swap
+ * (a node without the old state, too many of them, a record without its
+ * router): never resumed, the user settles it by hand (the allowance left can
+ * be revoked, the record dismissed).
  */
-export type PendingSwapStatus = 'confirmed' | 'reverted' | 'dropped' | 'pending' | 'resumable'
+export type PendingSwapStatus = 'confirmed' | 'reverted' | 'dropped' | 'pending' | 'resumable' | 'unknown'
 
 export type CheckPendingSwapReturnType = {
   status: PendingSwapStatus
@@ -96,6 +105,10 @@ async function readPendingSwap(
     // A reset alone (no approval after it) leaves nothing to swap with.
     if (!record.approvalHash) return { status: 'dropped' }
   }
+  // Whether the swap went out after the approval is read from the chain, not from the record: the
+  // page may have closed before the swap's hash came back, or before it was recorded.
+  const after = await sentAfterApproval(publicClient as PublicClient, record)
+  if (after && after.status !== 'unknown') return after
   const allowance = record.spender
     ? await walletStep('approval', () =>
         publicClient.readContract({
@@ -106,7 +119,85 @@ async function readPendingSwap(
         }),
       )
     : 0n
-  return { status: allowance >= BigInt(record.amountIn) ? 'resumable' : 'dropped' }
+  if (allowance < BigInt(record.amountIn)) return { status: 'dropped' }
+  return after ?? { status: 'resumable' }
+}
+
+/** How many transactions of the account after the approval are looked at for the swap. */
+const maxScanned = 8
+
+/**
+ * What the account sent after the record's approval, read from the chain:
+ * `undefined` when nothing, or only transactions that are not the swap (calls
+ * to neither the record's router nor its spender), were mined after it and
+ * nothing of the account is pending; else the swap's status from its receipt
+ * (`'confirmed'`, `'reverted'`), `'pending'` (a transaction after the approval
+ * not mined yet), or `'unknown'` (it could not be read).
+ */
+async function sentAfterApproval(
+  publicClient: PublicClient,
+  record: PendingSwap,
+): Promise<CheckPendingSwapReturnType | undefined> {
+  const unknown = { status: 'unknown' as const }
+  if (!record.approvalHash) return unknown
+  const approvalHash = record.approvalHash
+  const account = record.account
+  try {
+    const approval = await publicClient.getTransaction({ hash: approvalHash })
+    if (approval.blockNumber === null || approval.blockNumber === undefined) return unknown
+    const first = approval.nonce + 1
+    const [latest, pending, head] = await Promise.all([
+      publicClient.getTransactionCount({ address: account, blockTag: 'latest' }),
+      publicClient.getTransactionCount({ address: account, blockTag: 'pending' }),
+      publicClient.getBlockNumber({ cacheTime: 0 }),
+    ])
+    if (latest - first > maxScanned) return unknown
+    const isSwap = (transaction: Transaction) =>
+      !!transaction.to &&
+      [record.router, record.spender].some(
+        (address) => address && isAddressEqual(address, transaction.to as Address),
+      )
+    let low = approval.blockNumber
+    for (let nonce = first; nonce < latest; nonce++) {
+      const transaction = await transactionAt(publicClient, account, nonce, low, head)
+      if (!transaction) return unknown
+      low = transaction.blockNumber as bigint
+      if (isSwap(transaction)) {
+        const receipt = await publicClient.getTransactionReceipt({ hash: transaction.hash })
+        return { status: receipt.status === 'success' ? 'confirmed' : 'reverted', receipt }
+      }
+      // An older record without its router: a transaction after the approval may be the swap.
+      if (!record.router) return unknown
+    }
+    // Sent after the approval and not mined yet: it may be the swap.
+    if (pending > latest) return { status: 'pending' }
+    return undefined
+  } catch {
+    // Nothing read says nothing was sent.
+    return unknown
+  }
+}
+
+/** The account's mined transaction at `nonce`, searched between blocks `low` and `high`. */
+async function transactionAt(
+  publicClient: PublicClient,
+  account: Address,
+  nonce: number,
+  low: bigint,
+  high: bigint,
+): Promise<Transaction | undefined> {
+  // The first block after which the account's nonce is past `nonce` holds it.
+  const countAt = (blockNumber: bigint) => publicClient.getTransactionCount({ address: account, blockNumber })
+  if ((await countAt(high)) <= nonce) return undefined
+  while (low < high) {
+    const middle = (low + high) / 2n
+    if ((await countAt(middle)) > nonce) high = middle
+    else low = middle + 1n
+  }
+  const block = await publicClient.getBlock({ blockNumber: low, includeTransactions: true })
+  return block.transactions.find(
+    (transaction) => isAddressEqual(transaction.from, account) && transaction.nonce === nonce,
+  )
 }
 
 async function transactionState(
@@ -182,7 +273,9 @@ export async function settlePendingSwaps(
       const settled =
         checked.status === 'confirmed' || checked.status === 'reverted' || checked.status === 'dropped'
       // Unless a resume of this page took it over meanwhile: that one settles it.
-      if (settled && !isPendingSwapRunning(record.id)) await removePendingSwap(storage, record.id)
+      // A storage that fails to forget it leaves it listed: it settles again next time.
+      if (settled && !isPendingSwapRunning(record.id))
+        await removePendingSwap(storage, record.id).catch(() => {})
       return { record, ...checked }
     }),
   )
@@ -205,17 +298,37 @@ export type ResumeSwapReturnType =
       status: 'confirmed' | 'reverted' | 'dropped'
       receipt?: TransactionReceipt | undefined
     }
+  /**
+   * Nothing was sent, and the record is left as it is: `'missing'`, the
+   * storage no longer holds it (another tab or resume settled it, or the user
+   * dismissed it); `'pending'`, a transaction of the account after the
+   * approval is not mined yet (it may be the swap); `'unknown'`, transactions
+   * after the approval could not be told apart from the swap (see
+   * `PendingSwapStatus`).
+   */
+  | { resumed: 'nothing'; status: 'missing' | 'pending' | 'unknown' }
 
 /**
  * Continues a recorded execution from its last confirmed step, after a
  * reload. A record whose execution still runs in this page (or is being
- * resumed) is refused with `SwapInProgressError`, nothing sent. The clients
- * are then brought to the record's chain (as `executeSwap` does: a
- * `ChainMismatchError` otherwise, nothing read or removed). A swap already
- * sent is waited for and settled (never sent twice); an approval in flight is waited for; after a mined approval, the swap is
- * sent with the recorded amounts and the user's recorded floor, after a fresh
+ * resumed) is refused with `SwapInProgressError`, nothing sent. The record is
+ * then read again from the storage by its id, and that stored copy is
+ * resumed, never the object passed in (a list shown before another resume or
+ * tab moved it on): when the storage no longer holds it, nothing is sent
+ * (`{ resumed: 'nothing', status: 'missing' }`, or for a record of a swap
+ * already sent, how that swap ended); a storage that cannot be
+ * read rejects, nothing sent. The clients are then brought to the record's
+ * chain (as `executeSwap` does: a `ChainMismatchError` otherwise, nothing read
+ * or removed). A swap or batch already sent is only waited for and settled
+ * (never sent twice); an approval in flight is waited for; after a mined
+ * approval, the chain is read for a swap sent after it (a reload before its
+ * hash was recorded): one found is settled from its receipt, one that cannot
+ * be ruled out sends nothing (`{ resumed: 'nothing' }`); else the swap is sent
+ * with the recorded amounts and the user's recorded floor, after a fresh
  * quote and every check of `executeSwap` (the allowlist, the outcome
- * simulation, the chain). The record is removed once settled.
+ * simulation, the chain). The record is removed once settled (a storage that
+ * fails to remove it does not change the result). With `storage: false` the
+ * record passed in is used as it is (the chain checks still apply).
  *
  * @example
  * import { getDefaultStorage, getPendingSwaps, resumeSwap } from 'token-swap-hooks/core/execute'
@@ -245,7 +358,25 @@ export async function resumeSwap(
   const release = claimPendingSwap(record.id)
   if (!release) throw new SwapInProgressError({ recordId: record.id })
   try {
-    return await resume(client, rest, record, clients)
+    // The stored copy, read once claimed: the one passed in may be behind (resumed already, or
+    // moved on by another tab).
+    const storage = resolveStorage(rest.storage)
+    const stored = storage ? (await getPendingSwaps(storage)).find((item) => item.id === record.id) : record
+    // Gone (settled or dismissed elsewhere): nothing is sent; a swap the record says was sent is
+    // still read from the chain, to report how it ended.
+    if (!stored)
+      return record.step === 'swapping' || record.step === 'batching'
+        ? await resume(client, rest, record, clients)
+        : { resumed: 'nothing', status: 'missing' }
+    ensure(
+      isAddressEqual(stored.account, record.account) &&
+        stored.chainId === record.chainId &&
+        stored.baseUrl === record.baseUrl,
+      'record',
+      'differs from the stored record of the same id (account, chain or service)',
+      stored,
+    )
+    return await resume(client, rest, stored, clients)
   } finally {
     release()
   }
@@ -259,7 +390,8 @@ async function resume(
 ): Promise<ResumeSwapReturnType> {
   const storage = resolveStorage(rest.storage)
   const settle = async (status: 'confirmed' | 'reverted' | 'dropped', receipt?: TransactionReceipt) => {
-    if (storage) await removePendingSwap(storage, record.id)
+    // Settled on chain whatever the storage does: a record it fails to forget settles again later.
+    if (storage) await removePendingSwap(storage, record.id).catch(() => {})
     return { resumed: 'settled' as const, status, receipt }
   }
 
@@ -301,7 +433,8 @@ async function resume(
       throw new OutcomeUnknownError({ stage, hash, cause: error })
     }
   }
-  if (record.step === 'swapping') {
+  if (record.step === 'swapping' || record.step === 'batching') {
+    // A swap was sent: it is only waited for, never sent again.
     if (!record.swapHash) return settle('dropped')
     const { status, receipt } = await waitFor(record.swapHash, 'swap')
     return settle(status, receipt)
@@ -313,7 +446,13 @@ async function resume(
     if (status !== 'confirmed') return settle(status, receipt)
   }
   const state = await readPendingSwap(clients, { ...record, step: 'approved' })
-  if (state.status !== 'resumable') return settle('dropped')
+  if (state.status === 'pending' || state.status === 'unknown')
+    return { resumed: 'nothing', status: state.status }
+  if (state.status !== 'resumable')
+    return settle(
+      state.status === 'confirmed' || state.status === 'reverted' ? state.status : 'dropped',
+      state.receipt,
+    )
   const result = await runSwap(
     client,
     {

@@ -126,7 +126,9 @@ export function usePendingSwaps(parameters: UsePendingSwapsParameters = {}): Use
   const { pendingSwaps, settled } = useMemo(() => {
     const all = check.data ?? []
     return {
-      pendingSwaps: all.filter(({ status }) => status === 'pending' || status === 'resumable'),
+      pendingSwaps: all.filter(
+        ({ status }) => status === 'pending' || status === 'resumable' || status === 'unknown',
+      ),
       settled: all.filter(
         ({ status }) => status === 'confirmed' || status === 'reverted' || status === 'dropped',
       ),
