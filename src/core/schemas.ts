@@ -88,13 +88,25 @@ const optional =
   (value) =>
     value === undefined ? undefined : check(value)
 
+/** The checksummed spelling of each address seen (bounded). */
+const checksummed = /* @__PURE__ */ new Map<string, Address>()
+
 /**
  * An address in its checksummed spelling, whatever case the service sent (a
  * wrong mixed-case checksum included): what the library returns as an
  * `Address` is always accepted back as a parameter.
  */
-const toAddress: Check<Address> = (value) =>
-  isAddressLike(value) ? getAddress(value.toLowerCase()) : invalid('an address (0x and 40 hex digits)')
+const toAddress: Check<Address> = (value) => {
+  if (!isAddressLike(value)) return invalid('an address (0x and 40 hex digits)')
+  // A checksum costs a keccak (about 14 µs): a refetched token list of thousands reuses them.
+  let address = checksummed.get(value)
+  if (!address) {
+    if (checksummed.size >= 50_000) checksummed.clear()
+    address = getAddress(value.toLowerCase())
+    checksummed.set(value, address)
+  }
+  return address
+}
 
 const toText: Check<string> = (value) => (typeof value === 'string' ? value : invalid('a string'))
 
