@@ -1,8 +1,10 @@
 import {
   type Address,
   createPublicClient,
+  createWalletClient,
   custom,
   decodeFunctionData,
+  type EIP1193Provider,
   erc20Abi,
   type Hex,
   maxUint256,
@@ -13,7 +15,7 @@ import {
   type Transaction,
 } from 'viem'
 import { describe, expect, test } from 'vitest'
-import { testErc20Abi } from '../../../test/evm/abis.js'
+import { testErc20Abi, testRouterAbi } from '../../../test/evm/abis.js'
 import { jsonRpc } from '../../../test/evm/rpc.js'
 import { setupSwapHarness } from '../../../test/evm/swapHarness.js'
 import type { TestWallet } from '../../../test/evm/wallet.js'
@@ -488,11 +490,100 @@ describe('executeSwap on a real chain', () => {
     expect(result.swapHash).toBe(result.receipt.transactionHash)
     expect(result.simulated).toMatchObject({ amountIn, amountOut: expected.amountOut })
     expect(result.realized).toBeUndefined()
+    expect(result.floorVerified).toBe(false)
     expect(result.realizedError).toMatchObject({ details: 'missing trie node' })
     expect(await getPendingSwaps(storage)).toEqual([]) // settled: the swap is mined
     expect(wallet.sendRequests()).toHaveLength(2)
     expect(await h.balance('USDC')).toBe(before.USDC - amountIn)
     expect(await h.nonce()).toBe(before.nonce + 2)
+  })
+
+  describe('a swap front-run below the floor after its last simulation (native output)', () => {
+    /** USDC → ETH, the service's calldata without a floor; a front-run halves the ETH reserve right before the swap. */
+    async function frontRunThenSwap(publicClient: PublicClient) {
+      const USDC = h.address('USDC')
+      const ETH = h.address('ETH')
+      const amountIn = 1_000_000_000n
+      const expected = quote(USDC, ETH, amountIn)
+      const { deployerClient, router, publicClient: node } = h.fixture
+      const wallet = h.wallet()
+      let count = 0
+      const provider = {
+        request: async (args: { method: string; params?: unknown }) => {
+          const [call] = (args.params ?? []) as { to?: string; data?: Hex }[]
+          if (
+            args.method === 'eth_sendTransaction' &&
+            call?.to?.toLowerCase() === router.toLowerCase() &&
+            !count++
+          ) {
+            const { args: swapArgs } = decodeFunctionData({ abi: testRouterAbi, data: call.data as Hex })
+            const path = swapArgs?.[0] as readonly Address[]
+            const [a, b] = [path[path.length - 2] as Address, path[path.length - 1] as Address]
+            const [ra, rb, fee] = await node.readContract({
+              address: router,
+              abi: testRouterAbi,
+              functionName: 'getPool',
+              args: [a, b],
+            })
+            const hash = await deployerClient.writeContract({
+              address: router,
+              abi: testRouterAbi,
+              functionName: 'setPool',
+              args: [a, b, ra, rb / 2n, fee],
+            })
+            await node.waitForTransactionReceipt({ hash })
+          }
+          return wallet.provider.request(args as never)
+        },
+      } as EIP1193Provider
+      await h.serveSwap({ token0: USDC, token1: ETH, amountIn })
+      return executeSwap(h.swapClient(), {
+        walletClient: createWalletClient({
+          account: h.fixture.accounts.user.address,
+          transport: custom(provider),
+          pollingInterval: 50,
+        }),
+        publicClient,
+        token0: USDC,
+        token1: ETH,
+        amountIn,
+        acceptedQuote: expected,
+        slippage: 0.01,
+        trustedAddresses: { [h.fixture.chain.id]: [h.fixture.router, h.fixture.spender] },
+        storage: createMemoryStorage(),
+      }).catch((error: unknown) => error)
+    }
+
+    test('a healthy node: UnsafeSwapOutcomeError at the receipt', async () => {
+      expect(await frontRunThenSwap(h.fixture.publicClient as PublicClient)).toMatchObject({
+        name: 'UnsafeSwapOutcomeError',
+        stage: 'receipt',
+        violations: [{ type: 'underpaid' }],
+      })
+    })
+
+    test('a node that fails the past balance read once: retried, still UnsafeSwapOutcomeError', async () => {
+      const forward = jsonRpc(h.fixture.rpcUrl)
+      let failures = 0
+      const flaky = createPublicClient({
+        chain: h.fixture.chain,
+        pollingInterval: 50,
+        transport: custom(
+          {
+            request: ({ method, params }) =>
+              method === 'eth_getBalance' && (params as unknown[])[1] !== 'latest' && failures++ === 0
+                ? Promise.reject(Object.assign(new Error('header not found'), { code: -32000 }))
+                : forward(method, params),
+          },
+          { retryCount: 0 },
+        ),
+      }) as PublicClient
+      expect(await frontRunThenSwap(flaky)).toMatchObject({
+        name: 'UnsafeSwapOutcomeError',
+        stage: 'receipt',
+      })
+      expect(failures).toBeGreaterThan(1)
+    })
   })
 
   test('a token whose approve always reverts: the simulation sees it, the wallet is never asked', async () => {

@@ -225,13 +225,21 @@ export type ExecuteSwapReturnType = {
   /**
    * What the mined swap did: token0 that left the user, token1 that reached
    * the recipient. `undefined` when it could not be measured after the
-   * receipt (the node failed a read it needs, e.g. the recipient's native
-   * balance at the block before the swap, on a node that pruned it): the swap
+   * receipt (the node failed, after retries, a read it needs, e.g. the
+   * recipient's native balance at the block before the swap, on a node that
+   * pruned it): the swap
    * went through all the same (`receipt`), only the amounts it moved are not
    * known, and `realizedError` says why. The floor was then enforced on the
    * simulation only.
    */
   realized: SwapOutcome | undefined
+  /**
+   * Whether the user's floor was checked on the mined swap (`realized`
+   * measured): `false` when the output could not be measured, so the floor
+   * was enforced on the simulation only. A UI should not show such a swap as
+   * plainly done. token0 spent (the overspend) is always checked on chain.
+   */
+  floorVerified: boolean
   /** Why `realized` is `undefined`: the error measuring it (absent when measured). */
   realizedError?: unknown
 }
@@ -580,24 +588,30 @@ async function swapFlow(
   await settle()
   const { swapInfo, swapCall, bounds, batch, receipts } = mined
   const receipt = receipts[receipts.length - 1] as TransactionReceipt
-  let realized: SwapOutcome | undefined
-  let realizedError: unknown
-  try {
-    realized = await realizedOutcome(checked.publicClient, {
-      receipts: batch ? receipts : [receipt],
-      owner,
-      token0,
-      token1,
-      recipient: to,
-      value: swapCall.value ?? 0n,
-    })
-  } catch (error) {
-    // Measuring is best effort (a pruned node may not serve the balance before the swap).
-    realizedError = error
-  }
-  const violations = realized ? findViolations(bounds, realized, 0n, []) : []
-  if (realized && violations.length)
-    throw new UnsafeSwapOutcomeError({ violations, outcome: realized, stage: 'receipt', receipt })
+  // Measuring cannot fail the mined swap: token0 spent is read from the logs, always checked; a
+  // native output needs balance reads, retried, and may stay unknown (then said so, floorVerified).
+  const measured = await realizedOutcome(checked.publicClient, {
+    receipts: batch ? receipts : [receipt],
+    owner,
+    token0,
+    token1,
+    recipient: to,
+    value: swapCall.value ?? 0n,
+  })
+  const realized: SwapOutcome | undefined =
+    measured.amountOut === undefined
+      ? undefined
+      : { amountIn: measured.amountIn, amountOut: measured.amountOut, method: 'receipt' }
+  const realizedError = measured.amountOutError
+  // Without the output, only the overspend can be checked (its amountOut is then reported as 0).
+  const outcome: SwapOutcome = realized ?? { amountIn: measured.amountIn, amountOut: 0n, method: 'receipt' }
+  const violations = findViolations(
+    bounds,
+    realized ?? { ...outcome, amountOut: bounds.minAmountOut },
+    0n,
+    [],
+  )
+  if (violations.length) throw new UnsafeSwapOutcomeError({ violations, outcome, stage: 'receipt', receipt })
   try {
     emit({ status: 'success', action: 'done', receipt, swapHash: receipt.transactionHash })
   } catch {
@@ -616,6 +630,7 @@ async function swapFlow(
     receipts,
     simulated: step.simulated as SwapOutcome,
     realized,
+    floorVerified: realized !== undefined,
     ...(realized ? {} : { realizedError }),
   }
 

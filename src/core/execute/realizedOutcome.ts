@@ -8,7 +8,6 @@ import {
   type TransactionReceipt,
 } from 'viem'
 import { isNativeToken } from '../constants.js'
-import type { SwapOutcome } from '../errors/execute.js'
 
 export type RealizedOutcomeParameters = {
   /** The mined swap (in a batch: every receipt of the batch). */
@@ -19,39 +18,55 @@ export type RealizedOutcomeParameters = {
   recipient: Address
   /** The native value the swap transaction carried. */
   value: bigint
+  /** How many times the balance reads are tried. Default 3. */
+  attempts?: number | undefined
+}
+
+/** What a mined swap moved; `amountOut` is `undefined` when it could not be read (`amountOutError` says why). */
+export type RealizedOutcomeReturnType = {
+  amountIn: bigint
+  amountOut: bigint | undefined
+  amountOutError?: unknown
 }
 
 /**
  * What a mined swap moved: ERC-20 amounts from its Transfer logs; native
  * output from the recipient's balance at the block before and at the last
  * block, net of the fees it paid in those receipts (native input leaves only
- * as the transaction's value). Throws the node's error when a balance cannot
- * be read (a node that pruned the block before).
+ * as the transaction's value). The balance reads are tried `attempts` times
+ * (a load-balanced node may lag a block); when they still fail, `amountOut`
+ * is `undefined` and `amountOutError` holds the node's error. `amountIn`
+ * needs no read: it is always measured.
  *
  * @example
  * const { amountIn, amountOut } = await realizedOutcome(publicClient, { receipts: [receipt], owner, token0, token1, recipient, value })
  */
 export async function realizedOutcome(
   publicClient: PublicClient,
-  { receipts, owner, token0, token1, recipient, value }: RealizedOutcomeParameters,
-): Promise<SwapOutcome> {
+  { receipts, owner, token0, token1, recipient, value, attempts = 3 }: RealizedOutcomeParameters,
+): Promise<RealizedOutcomeReturnType> {
   const logs = receipts.flatMap((receipt) => receipt.logs)
   const transfers = parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs, strict: false })
   const sum = (token: Address, match: (args: { from?: Address; to?: Address }) => boolean) =>
     transfers
       .filter((log) => isAddressEqual(log.address, token) && match(log.args))
       .reduce((total, log) => total + (log.args.value ?? 0n), 0n)
-  return {
-    amountIn: isNativeToken(token0)
-      ? value
-      : sum(token0, (args) => !!args.from && isAddressEqual(args.from, owner)),
-    amountOut: isNativeToken(token1)
-      ? await nativeReceived(publicClient, receipts, recipient)
-      : sum(token1, (args) => !!args.to && isAddressEqual(args.to, recipient)),
-    method: 'receipt',
+  const amountIn = isNativeToken(token0)
+    ? value
+    : sum(token0, (args) => !!args.from && isAddressEqual(args.from, owner))
+  if (!isNativeToken(token1))
+    return { amountIn, amountOut: sum(token1, (args) => !!args.to && isAddressEqual(args.to, recipient)) }
+  let amountOutError: unknown
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    if (attempt) await new Promise((resolve) => setTimeout(resolve, 250 * attempt))
+    try {
+      return { amountIn, amountOut: await nativeReceived(publicClient, receipts, recipient) }
+    } catch (error) {
+      amountOutError = error
+    }
   }
+  return { amountIn, amountOut: undefined, amountOutError }
 }
-
 async function nativeReceived(
   publicClient: PublicClient,
   receipts: readonly TransactionReceipt[],
