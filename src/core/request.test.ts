@@ -182,7 +182,9 @@ describe('429', () => {
     const error = await getTokens(client).catch((e) => e)
     expect(error.retryAfterMs).toBeUndefined()
     // The message says what the client does: its fallback pause.
-    expect(error.shortMessage).toBe('The swap service is rate limiting this client; retrying in 1 s.')
+    expect(error.shortMessage).toBe(
+      'The swap service is rate limiting this client: it pauses its requests for 1 s.',
+    )
     const until = client.rateLimiter.getState().rateLimitedUntil as number
     expect(until - Date.now()).toBeGreaterThan(800)
     expect(until - Date.now()).toBeLessThanOrEqual(1000)
@@ -765,7 +767,9 @@ describe('429 pause cap through the client (issue 10, item 6)', () => {
     expect(getRetryDelay(0, error, state.rateLimitedUntil)).toBeLessThanOrEqual(60_250)
     expect(error.pausedForMs).toBeLessThanOrEqual(60_000)
     expect(error.retryAfterMs).toBeGreaterThan(3_000_000)
-    expect(error.shortMessage).toBe('The swap service is rate limiting this client; retrying in 60 s.')
+    expect(error.shortMessage).toBe(
+      'The swap service is rate limiting this client: it pauses its requests for 60 s.',
+    )
 
     const short = createSwapClient({ baseUrl, rateLimit: false, maxRateLimitPauseMs: 2_000 })
     await getTokens(short).catch((e) => e)
@@ -793,7 +797,9 @@ describe('429 pause cap through the client (issue 10, item 6)', () => {
     expect((rateLimitedUntil as number) - before).toBeGreaterThanOrEqual(7_200_000)
     expect((rateLimitedUntil as number) - Date.now()).toBeLessThanOrEqual(7_200_000)
     expect(error.pausedForMs).toBeGreaterThan(7_199_000)
-    expect(error.shortMessage).toBe('The swap service is rate limiting this client; retrying in 7200 s.')
+    expect(error.shortMessage).toBe(
+      'The swap service is rate limiting this client: it pauses its requests for 7200 s.',
+    )
 
     // With the default cap: one minute taken, the two hours asked kept in the state and the error.
     const capped60 = createSwapClient({ baseUrl, rateLimit: false })

@@ -71,7 +71,7 @@ describe('BaseError', () => {
         ],
         [
           "RateLimitError",
-          "The swap service is rate limiting this client; retrying in 3 s.",
+          "The swap service is rate limiting this client: it pauses its requests for 3 s.",
         ],
         [
           "NetworkError",

@@ -67,7 +67,7 @@ export type RateLimitErrorType = RateLimitError & { name: 'RateLimitError' }
  * `maxRateLimitPauseMs`), which the message states.
  *
  * @example
- * if (error instanceof RateLimitError) console.log(`retrying in ${error.pausedForMs} ms`)
+ * if (error instanceof RateLimitError) console.log(`paused for ${error.pausedForMs} ms`)
  */
 export class RateLimitError extends HttpError {
   override name = 'RateLimitError' as const
@@ -84,7 +84,7 @@ export class RateLimitError extends HttpError {
       { status: 429, url, body },
       pausedForMs === undefined
         ? 'The swap service is rate limiting this client.'
-        : `The swap service is rate limiting this client; retrying in ${Math.ceil(pausedForMs / 1000)} s.`,
+        : `The swap service is rate limiting this client: it pauses its requests for ${Math.ceil(pausedForMs / 1000)} s.`,
     )
     this.retryAfterMs = retryAfterMs
     this.pausedForMs = pausedForMs

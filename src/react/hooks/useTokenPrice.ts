@@ -32,8 +32,9 @@ export type UseTokenPriceReturnType<selectData = GetTokenPriceData> = UseQueryRe
 >
 
 /**
- * The USD price of a token from `/overview/token/price`. Disabled until `address`
- * is a valid address.
+ * The USD price of a token from `/overview/token/price`. Waits quietly while
+ * `address` is missing; a malformed one is an `InvalidParameterError` naming
+ * `address`, and nothing is sent.
  *
  * @example
  * const { data: usd } = useTokenPrice({ address: token0 })
