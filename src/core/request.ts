@@ -190,6 +190,7 @@ export function createRequest(config: RequestConfig) {
         url: safeUrl,
         body: excerpt(text, redact),
         details: errorDetail(text, redact),
+        contentType: response.headers.get('content-type') ?? undefined,
       })
 
     let json: unknown

@@ -75,6 +75,25 @@ describe('getSwapRoute', () => {
     expect(error.shortMessage).toBe(`No route from ${WETH} to ${USDC}.`)
   })
 
+  test('a 404 HTML page (a proxy, a wrong base URL) is an HttpError saying so, not a NoRouteError', async () => {
+    server.use(
+      http.get(`${baseUrl}/swap/route`, () =>
+        HttpResponse.html('<html><body><h1>404 Not Found</h1></body></html>', { status: 404 }),
+      ),
+    )
+    const error = await getSwapRoute(client, { token0: WETH, token1: USDC, amountIn: 1n }).catch((e) => e)
+    expect(error).toBeInstanceOf(HttpError)
+    expect(error).not.toBeInstanceOf(NoRouteError)
+    expect(error.status).toBe(404)
+    expect(error.shortMessage).toMatch(/HTML page, not a "no route" answer: check the base URL/)
+    expect(error.body).toBe('404 Not Found')
+    // Any other 404 body is the spec's "no path found".
+    server.use(http.get(`${baseUrl}/swap/route`, () => HttpResponse.text('No path found', { status: 404 })))
+    expect(
+      await getSwapRoute(client, { token0: WETH, token1: USDC, amountIn: 1n }).catch((e) => e),
+    ).toBeInstanceOf(NoRouteError)
+  })
+
   test('a path that is not a list of addresses is a ResponseValidationError at its index', async () => {
     server.use(
       http.get(`${baseUrl}/swap/route`, () =>

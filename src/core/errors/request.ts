@@ -16,6 +16,8 @@ export class HttpError extends BaseError {
   url: string
   /** The first characters of the response body, white space folded. */
   body: string
+  /** The response's `content-type`, when it had one. */
+  contentType: string | undefined
 
   constructor(
     {
@@ -23,7 +25,14 @@ export class HttpError extends BaseError {
       url,
       body,
       details,
-    }: { status: number; url: string; body: string; details?: string | undefined },
+      contentType,
+    }: {
+      status: number
+      url: string
+      body: string
+      details?: string | undefined
+      contentType?: string | undefined
+    },
     shortMessage = `The swap service answered ${status}.`,
   ) {
     super(shortMessage, {
@@ -33,6 +42,7 @@ export class HttpError extends BaseError {
     this.status = status
     this.url = url
     this.body = body
+    this.contentType = contentType
   }
 }
 
@@ -227,9 +237,18 @@ export type RequestErrorType =
   | ResponseValidationErrorType
   | BaseErrorType
 
-/** Turns a 404 from a route endpoint into `NoRouteError`; other errors pass through. */
+/**
+ * Turns a 404 from a route endpoint into `NoRouteError`; other errors pass
+ * through. A 404 that is an HTML page (a proxy's or a web server's: a wrong
+ * `baseUrl` or path prefix) stays an `HttpError` saying so, rather than
+ * passing for a market without a route.
+ */
 export function toNoRouteError(error: unknown, token0: string, token1: string): unknown {
-  if (error instanceof HttpError && error.status === 404 && !(error instanceof NoRouteError))
-    return new NoRouteError({ url: error.url, body: error.body, token0, token1 })
-  return error
+  if (!(error instanceof HttpError) || error.status !== 404 || error instanceof NoRouteError) return error
+  if (/html/i.test(error.contentType ?? ''))
+    return new HttpError(
+      error,
+      'The swap service answered 404 with an HTML page, not a "no route" answer: check the base URL.',
+    )
+  return new NoRouteError({ url: error.url, body: error.body, token0, token1 })
 }
