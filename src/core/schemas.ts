@@ -151,8 +151,12 @@ const count =
       : invalid(integer ? 'a non-negative integer' : 'a non-negative number')
   }
 
-const toFlag: Check<boolean | null | undefined> = (value) =>
-  value === undefined || value === null || typeof value === 'boolean' ? value : invalid('a boolean')
+/** A flag: a boolean, or as a service may spell one (`"true"`, `"false"`, `1`, `0`). */
+const toFlag: Check<boolean | null | undefined> = (value) => {
+  if (value === undefined || value === null || typeof value === 'boolean') return value
+  const index = ['false', 'true', '0', '1'].indexOf(String(value).trim().toLowerCase())
+  return index < 0 ? invalid('a boolean') : index % 2 === 1
+}
 
 /** Metadata the service may send with a record: kept typed when valid, left out when not. */
 const ifString = (value: unknown) => (typeof value === 'string' ? value : undefined)

@@ -73,6 +73,17 @@ describe('getPairs', () => {
     },
   )
 
+  test('a blacklisted flag spelled as a string or 0/1 is read as the boolean it means', async () => {
+    reply([
+      { address: PAIR_A, blacklisted: 'true' },
+      { address: PAIR_B, blacklisted: 0 },
+      { address: PAIR_A, blacklisted: ' FALSE ' },
+      { address: PAIR_B, blacklisted: '1' },
+    ])
+    const read = await getPairs(createSwapClient({ baseUrl, rateLimit: false }))
+    expect(read.map((pair) => pair.blacklisted)).toEqual([true, false, false, true])
+  })
+
   test.each([
     [{ pairs: [pairs[0], { ...pairs[1], address: 'nope' }] }, '$.pairs[1].address'],
     [[{ token0: USDC }], '$[0].address'],
