@@ -794,7 +794,9 @@ describe('a swap that went out is never sent again', () => {
       expect(wallet.sendRequests()).toHaveLength(sent)
     } finally {
       await rpc('evm_setAutomine', [true])
+      await rpc('evm_mine', [])
     }
+    await h.until('the swap mined', async () => (await h.nonce()) === before.nonce + 2)
     const after = await h.funds()
     expect(after.TKA).toBe(before.TKA - amountIn)
   })
