@@ -177,7 +177,7 @@ const path: Walk<Address[]> = (value, issues, at) => {
   return value as Address[]
 }
 
-const routeFields = /* @__PURE__ */ record({ path, amount_out: walk(toAmount) })
+const routeFields = /* @__PURE__ */ record({ path, amount_out: /* @__PURE__ */ walk(toAmount) })
 
 const route: Walk<Route> = (value, issues, at) => {
   const { path, amount_out } = routeFields(value, issues, at) ?? {}
@@ -210,9 +210,7 @@ function from<quote extends { path: Address[] }>(
         issues.push({
           path: [...where, index],
           input: quote.path[index],
-          invalid: invalid(
-            `${name} (${token}) ${index ? 'last' : 'first'}: the path runs from token0 to token1`,
-          ),
+          invalid: invalid(`${name} ${index ? 'last' : 'first'} (${token})`),
         })
     return quote
   }
@@ -247,8 +245,8 @@ export type Route = {
 
 const legacyPathFields = /* @__PURE__ */ record({
   path,
-  amount_out: walk(optional(toAmount)),
-  amountOut: walk(optional(toAmount)),
+  amount_out: /* @__PURE__ */ walk(/* @__PURE__ */ optional(toAmount)),
+  amountOut: /* @__PURE__ */ walk(/* @__PURE__ */ optional(toAmount)),
 })
 
 /**
@@ -284,16 +282,16 @@ export type LegacyPath = {
 // Swap info
 
 const swapInfoFields = /* @__PURE__ */ record({
-  data: walk(toHex),
-  transferAddress: walk(toAddress),
-  transferValue: walk(toAmount),
-  approvalAddress: walk((value) =>
+  data: /* @__PURE__ */ walk(toHex),
+  transferAddress: /* @__PURE__ */ walk(toAddress),
+  transferValue: /* @__PURE__ */ walk(toAmount),
+  approvalAddress: /* @__PURE__ */ walk((value) =>
     value === undefined || value === null || value === '' ? null : toAddress(value),
   ),
-  estimateTransferSeconds: walk(count(false)),
-  estimateAmount: walk(toAmount),
-  hopsCount: walk(count(true)),
-  fee: walk((value) => (isObject(value) ? value : invalid('an object'))),
+  estimateTransferSeconds: /* @__PURE__ */ walk(/* @__PURE__ */ count(false)),
+  estimateAmount: /* @__PURE__ */ walk(toAmount),
+  hopsCount: /* @__PURE__ */ walk(/* @__PURE__ */ count(true)),
+  fee: /* @__PURE__ */ walk((value) => (isObject(value) ? value : invalid('an object'))),
 })
 
 export const swapInfoSchema = /* @__PURE__ */ schema(
@@ -325,11 +323,11 @@ export type SwapInfo = {
 
 const tokenRecord = /* @__PURE__ */ record(
   {
-    address: walk(toAddress),
-    symbol: walk(toText),
-    blacklisted: walk(toFlag),
-    name: walk(ifString),
-    decimals: walk(ifDecimals),
+    address: /* @__PURE__ */ walk(toAddress),
+    symbol: /* @__PURE__ */ walk(toText),
+    blacklisted: /* @__PURE__ */ walk(toFlag),
+    name: /* @__PURE__ */ walk(ifString),
+    decimals: /* @__PURE__ */ walk(ifDecimals),
   },
   true,
 )
@@ -350,7 +348,10 @@ export type Token = {
   [field: string]: unknown
 }
 
-const pairRecord = /* @__PURE__ */ record({ address: walk(toAddress), blacklisted: walk(toFlag) }, true)
+const pairRecord = /* @__PURE__ */ record(
+  { address: /* @__PURE__ */ walk(toAddress), blacklisted: /* @__PURE__ */ walk(toFlag) },
+  true,
+)
 
 /** A pair record. Only `address` is checked; other fields (its tokens, reserves…) are kept as sent. */
 export type Pair = {
@@ -361,10 +362,10 @@ export type Pair = {
 
 const tokenDataRecord = /* @__PURE__ */ record(
   {
-    address: walk(optional(toAddress)),
-    symbol: walk(optional(toText)),
-    name: walk(ifString),
-    decimals: walk(ifDecimals),
+    address: /* @__PURE__ */ walk(/* @__PURE__ */ optional(toAddress)),
+    symbol: /* @__PURE__ */ walk(/* @__PURE__ */ optional(toText)),
+    name: /* @__PURE__ */ walk(ifString),
+    decimals: /* @__PURE__ */ walk(ifDecimals),
   },
   true,
 )
@@ -417,7 +418,7 @@ export const tokenDataListSchema = /* @__PURE__ */ listSchema(tokenDataRecord as
  * A USD price: a number, a numeric string, or an object with one numeric
  * field (`{ price: 1.2 }`, `{ usd: "1.2" }`, `{ data: { priceUsd: 1.2 } }`).
  */
-export const priceSchema = /* @__PURE__ */ schema(walk((body) => findPrice(body, 0)))
+export const priceSchema = /* @__PURE__ */ schema(/* @__PURE__ */ walk((body) => findPrice(body, 0)))
 
 /**
  * The price in a body the spec does not show: a number or numeric string; or
@@ -439,15 +440,11 @@ function findPrice(body: unknown, depth: number): number | Invalid {
     })
   const entries = Object.entries(body)
   const named = entries.filter(([key]) => /price|usd|value|rate/i.test(key))
-  if (named.length > 1)
-    return new Invalid(
-      `expected one price field, found ${named.map(([key]) => key).join(', ')}; use transformResponse to pick one`,
-    )
   const objects = entries.filter(([, value]) => isObject(value))
-  const [only] = named.length ? named : entries.length === 1 ? entries : objects.length === 1 ? objects : []
-  if (only) return findPrice(only[1], depth + 1)
+  const only = named.length ? named : entries.length === 1 ? entries : objects
+  if (only.length === 1) return findPrice(only[0]?.[1], depth + 1)
   return new Invalid(
-    `expected one price field (price, usd, value or rate in its name), found ${JSON.stringify(entries.map(([key]) => key).slice(0, 5))}; use transformResponse to pick one`,
+    `expected one price field (price, usd, value or rate in its name), found ${(named.length ? named : entries).map(([key]) => key).join(', ')}; use transformResponse to pick one`,
   )
 }
 

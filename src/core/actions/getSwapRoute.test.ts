@@ -85,7 +85,7 @@ describe('getSwapRoute', () => {
     expect(error).toBeInstanceOf(HttpError)
     expect(error).not.toBeInstanceOf(NoRouteError)
     expect(error.status).toBe(404)
-    expect(error.shortMessage).toMatch(/HTML page, not a "no route" answer: check the base URL/)
+    expect(error.shortMessage).toMatch(/404 with an HTML page: check the base URL/)
     expect(error.body).toBe('404 Not Found')
     // Any other 404 body is the spec's "no path found".
     server.use(http.get(`${baseUrl}/swap/route`, () => HttpResponse.text('No path found', { status: 404 })))
@@ -140,9 +140,9 @@ describe('getSwapRoute', () => {
   })
 
   test.each([
-    ['another swap', [DAI, WETH], '$.path[0]', /token0 \(0xC02a.*\) first/],
+    ['another swap', [DAI, WETH], '$.path[0]', /expected token0 first \(0xC02a.*\)/],
     ['the reverse', [USDC, WETH], '$.path[0]', /token0/],
-    ['a path ending elsewhere', [WETH, USDC, DAI], '$.path[2]', /token1 \(0xA0b8.*\) last/],
+    ['a path ending elsewhere', [WETH, USDC, DAI], '$.path[2]', /expected token1 last \(0xA0b8.*\)/],
   ])(
     'a path that does not run from token0 to token1 (%s) is a ResponseValidationError',
     async (_, path, at, message) => {

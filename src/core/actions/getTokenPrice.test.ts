@@ -35,12 +35,12 @@ describe('getTokenPrice', () => {
   })
 
   test.each([
-    [{ price: 1, usd: 2 }, /one price field, found price, usd/],
+    [{ price: 1, usd: 2 }, /one price field .*, found price, usd;/],
     [{ a: 1, b: 2 }, /one price field/],
     // A number that is not a price is never taken for one.
     [
       { address: USDC, decimals: 6 },
-      /one price field \(price, usd, value or rate in its name\), found \["address","decimals"\]/,
+      /one price field \(price, usd, value or rate in its name\), found address, decimals/,
     ],
     [{ price: null, volume: 1000 }, /got null/],
     [{ status: 200, timestamp: 1700000000 }, /one price field/],

@@ -246,9 +246,6 @@ export type RequestErrorType =
 export function toNoRouteError(error: unknown, token0: string, token1: string): unknown {
   if (!(error instanceof HttpError) || error.status !== 404 || error instanceof NoRouteError) return error
   if (/html/i.test(error.contentType ?? ''))
-    return new HttpError(
-      error,
-      'The swap service answered 404 with an HTML page, not a "no route" answer: check the base URL.',
-    )
+    return new HttpError(error, 'The swap service answered 404 with an HTML page: check the base URL.')
   return new NoRouteError({ url: error.url, body: error.body, token0, token1 })
 }
