@@ -154,8 +154,14 @@ export function SwapWidget({
           </button>
         </div>
       ))}
-      {pending.resumeState.status === 'success' && (
+      {pending.resumeState.data?.resumed === 'swapped' && (
         <p data-testid="resumed">The interrupted swap went through.</p>
+      )}
+      {pending.resumeState.data?.resumed === 'settled' && (
+        <p>The interrupted swap had already ended ({pending.resumeState.data.status}).</p>
+      )}
+      {pending.resumeState.data?.resumed === 'nothing' && (
+        <p>Nothing was sent ({pending.resumeState.data.status}).</p>
       )}
       <ErrorView error={pending.resumeState.error} />
 
