@@ -114,13 +114,16 @@ export async function assertWalletChain(
 /**
  * Sends one transaction pinned to `chain`: viem re-reads the wallet's chain
  * right before sending and refuses when the wallet moved (and passes the chain
- * id in the request, so a wallet that checks it refuses too).
+ * id in the request, so a wallet that checks it refuses too). With `nonce`, the
+ * transaction is sent at that nonce (`eth_sendTransaction`'s `nonce`): a
+ * local account signs it; a wallet may ignore a nonce the dapp supplies and
+ * pick its own.
  */
 export async function sendPinned(
   { walletClient }: ExecutionClients,
   chain: Chain,
   stage: ExecuteSwapStage,
-  transaction: { to: Address; data: Hex; value?: bigint | undefined },
+  transaction: { to: Address; data: Hex; value?: bigint | undefined; nonce?: number | undefined },
 ): Promise<Hex> {
   const account = walletClient.account as Account
   try {
@@ -141,6 +144,7 @@ export async function sendPinned(
               data: transaction.data,
               value: numberToHex(transaction.value ?? 0n),
               chainId: numberToHex(chain.id),
+              ...(transaction.nonce === undefined ? {} : { nonce: numberToHex(transaction.nonce) }),
             } as never,
           ],
         },

@@ -304,18 +304,28 @@ export async function executeSwap(
 }
 
 /**
+ * Where a resumed flow's first transaction goes: at `nonce`, the account's
+ * nonce the chain scan proved free, so that it can only replace a swap sent
+ * before the reload (and still unseen), never follow it. `check` runs right
+ * before that send and throws to send nothing (a transaction of the account
+ * showed up meanwhile). The first send is then never batched.
+ */
+export type SwapNoncePin = { nonce: number; check: () => Promise<void> }
+
+/**
  * The flow, continuing the record `resumed` when there is one (its approval
- * was mined before a reload; `resumeSwap` calls it so).
+ * was mined before a reload; `resumeSwap` calls it so, with `pin`).
  */
 export async function runSwap(
   client: SwapClient,
   parameters: ExecuteSwapParameters,
   resumed: PendingSwap | undefined,
+  pin?: SwapNoncePin | undefined,
 ): Promise<ExecuteSwapReturnType> {
   // The record this flow creates runs here until the flow ends (a resumed one is the caller's).
   const claim: { release?: (() => void) | undefined } = {}
   try {
-    return await swapFlow(client, parameters, resumed, claim)
+    return await swapFlow(client, parameters, resumed, claim, pin)
   } finally {
     claim.release?.()
   }
@@ -326,6 +336,7 @@ async function swapFlow(
   parameters: ExecuteSwapParameters,
   resumed: PendingSwap | undefined,
   claim: { release?: (() => void) | undefined },
+  pin: SwapNoncePin | undefined,
 ): Promise<ExecuteSwapReturnType> {
   const checked = checkParameters(parameters)
   const { owner, token0, token1, amountIn, to, floor } = checked
@@ -403,6 +414,19 @@ async function swapFlow(
         args: [owner, of],
       }),
     )
+  // The first transaction of a resumed flow, at the nonce its scan proved free (checked again now).
+  let unpinned: unknown
+  const nextNonce = async () => {
+    const first = pin
+    pin = undefined
+    try {
+      await first?.check()
+    } catch (error) {
+      unpinned = error
+      throw error
+    }
+    return first?.nonce
+  }
   const confirm = (hash: Hex, stage: 'approval' | 'swap') =>
     waitForSuccess(checked, {
       hash,
@@ -495,8 +519,12 @@ async function swapFlow(
 
     // 6. One atomic batch where the wallet can, else one transaction after the other.
     const batchMode = parameters.batch ?? 'auto'
+    // A batch cannot be pinned to a nonce: a resumed flow sends one transaction after the other.
     const batch =
-      approvals.length > 0 && batchMode !== 'never' && (await supportsAtomicBatch(checked, owner, chain.id))
+      approvals.length > 0 &&
+      batchMode !== 'never' &&
+      !pin &&
+      (await supportsAtomicBatch(checked, owner, chain.id))
     if (batchMode === 'require' && approvals.length > 0 && !batch)
       throw new BatchUnsupportedError({ chainId: chain.id })
     emit({ simulated, mode: batch ? 'batch' : 'sequential' })
@@ -523,7 +551,7 @@ async function swapFlow(
       for (const [index, call] of approvals.entries()) {
         const isReset = mustReset && index === 0
         emit({ status: 'approving', action: isReset ? 'resetting-allowance' : 'approving' })
-        const hash = await sendPinned(checked, chain, 'approval', call)
+        const hash = await sendPinned(checked, chain, 'approval', { ...call, nonce: await nextNonce() })
         sent = true
         inFlight = { stage: 'approval', hash }
         await progress(
@@ -556,7 +584,7 @@ async function swapFlow(
         const failed = await progress({})
         if (failed) throw failed
       }
-      const swapHash = await sendPinned(checked, chain, 'swap', swapCall)
+      const swapHash = await sendPinned(checked, chain, 'swap', { ...swapCall, nonce: await nextNonce() })
       sent = true
       inFlight = { stage: 'swap', hash: swapHash }
       await progress({ step: 'swapping', swapHash })
@@ -566,6 +594,9 @@ async function swapFlow(
     inFlight = undefined
     mined = { swapInfo, chain, swapCall, bounds, batch, receipts }
   } catch (error) {
+    // The resume's pin refused the send (the account sent something meanwhile, maybe the swap):
+    // nothing was sent, and nothing is settled or revoked.
+    if (unpinned !== undefined && error === unpinned) throw error
     // Sent, and no definite outcome (a receipt, a batch status): it may still be mined. The record
     // stays for settlePendingSwaps, and nothing is revoked (the swap may still spend the allowance).
     const failed = error instanceof TransactionRevertedError || error instanceof TransactionReplacedError

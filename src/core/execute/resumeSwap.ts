@@ -2,6 +2,7 @@ import {
   type Address,
   erc20Abi,
   type Hex,
+  hexToNumber,
   isAddressEqual,
   type PublicClient,
   type Transaction,
@@ -21,7 +22,12 @@ import {
 import { ensure } from '../errors/parameter.js'
 import { readBatch, waitForBatch } from './batch.js'
 import { type ExecutionClients, ensureChain, resolveClients, waitForSuccess } from './chain.js'
-import { type ExecuteSwapParameters, type ExecuteSwapReturnType, runSwap } from './executeSwap.js'
+import {
+  type ExecuteSwapParameters,
+  type ExecuteSwapReturnType,
+  runSwap,
+  type TrustedAddresses,
+} from './executeSwap.js'
 import {
   claimPendingSwap,
   getDefaultStorage,
@@ -39,16 +45,23 @@ import { walletStep } from './walletErrors.js'
  * Where a recorded execution stands, read from the chain (nothing is sent). An
  * execution still running in this page is `'pending'` (and `settlePendingSwaps`
  * skips it):
- * `'confirmed'`, `'reverted'` or `'dropped'` (its transaction is gone, or the
- * approval it made no longer stands) have settled; `'pending'` waits for a
- * transaction or a batch in flight (for a record at `'approved'`: a
+ * `'confirmed'`, `'reverted'` or `'dropped'` (its transaction is gone and the
+ * approval it made no longer covers the swap) have settled; `'pending'` waits
+ * for a transaction or a batch in flight (for a record at `'approved'`: a
  * transaction of the account after the approval, not mined yet, which may be
- * the swap); `'resumable'` has a mined approval and, on chain, no swap after
- * it: `resumeSwap` sends the swap; `'unknown'` has a mined approval and
- * transactions after it that could not all be told apart from the swap
- * (a node without the old state, too many of them, a record without its
- * router): never resumed, the user settles it by hand (the allowance left can
- * be revoked, the record dismissed).
+ * the swap; the pending count is the larger of the public client's and the
+ * wallet's own); `'resumable'` has a mined approval and, on chain, no swap
+ * after it: `resumeSwap` sends the swap; `'unknown'` could not be read
+ * soundly: transactions after the approval that could not all be told apart
+ * from the swap (a node without the old state, too many of them, a record
+ * without its router), an approval sent by another address (a relayer, a
+ * bundler), an approval no longer found while the allowance still covers the
+ * swap (a speed-up), a batch the wallet cannot report. Never resumed nor
+ * removed: the user settles it by hand (the allowance left can be revoked,
+ * the record dismissed). A mined transaction of the account after the
+ * approval is taken for the swap when token0 leaves the account in it (an
+ * ERC-20 `Transfer` from it), or when it calls the record's router or
+ * spender, or any of `trustedAddresses` when given.
  */
 export type PendingSwapStatus = 'confirmed' | 'reverted' | 'dropped' | 'pending' | 'resumable' | 'unknown'
 
@@ -69,12 +82,20 @@ export type CheckPendingSwapReturnType = {
  * if (status === 'resumable') await resumeSwap(client, { walletClient, publicClient, record, trustedAddresses })
  */
 export async function checkPendingSwap(
-  clients: ExecutionClients,
+  clients: ExecutionClients & {
+    /** Calls to these (as well as to the record's router and spender) after the approval are taken for the swap. */
+    trustedAddresses?: TrustedAddresses | undefined
+  },
   record: PendingSwap,
 ): Promise<CheckPendingSwapReturnType> {
   if (isPendingSwapRunning(record.id)) return { status: 'pending' }
   await assertReadsChain(clients, record.chainId)
-  return readPendingSwap(clients, record)
+  const { status, receipt } = await readPendingSwap(
+    clients,
+    record,
+    clients.trustedAddresses?.[record.chainId],
+  )
+  return { status, receipt }
 }
 
 /** Refuses a public client that reads another chain than `chainId`. */
@@ -84,18 +105,34 @@ async function assertReadsChain({ publicClient }: Pick<ExecutionClients, 'public
     throw new ChainMismatchError({ expectedChainId: chainId, actualChainId: actual, client: 'public' })
 }
 
+/** A read status, and for `'resumable'` the account's nonce the scan proved free. */
+type ReadPendingSwap = CheckPendingSwapReturnType & { nonce?: number | undefined }
+
 /** `checkPendingSwap` once the public client is known to read the record's chain. */
 async function readPendingSwap(
   clients: ExecutionClients,
   record: PendingSwap,
-): Promise<CheckPendingSwapReturnType> {
+  trusted: readonly Address[] = [],
+): Promise<ReadPendingSwap> {
   const { publicClient } = clients
+  const unknown = { status: 'unknown' as const }
   if (record.step === 'batching' && record.batchId) {
     const batch = await walletStep('swap', () => readBatch(clients, record.batchId as string))
     if (batch.status === 'success') return { status: 'confirmed', receipt: batch.receipts.at(-1) }
     if (batch.status === 'failure') return { status: 'reverted', receipt: batch.receipts.at(-1) }
     return { status: batch.status === 'pending' ? 'pending' : 'dropped' }
   }
+  const allowance = async () =>
+    record.spender
+      ? await walletStep('approval', () =>
+          publicClient.readContract({
+            address: record.token0,
+            abi: erc20Abi,
+            functionName: 'allowance',
+            args: [record.account, record.spender as `0x${string}`],
+          }),
+        )
+      : 0n
   const hash = record.step === 'swapping' ? record.swapHash : (record.approvalHash ?? record.resetHash)
   if (record.step !== 'approved') {
     if (!hash) return { status: 'dropped' }
@@ -107,37 +144,63 @@ async function readPendingSwap(
   }
   // Whether the swap went out after the approval is read from the chain, not from the record: the
   // page may have closed before the swap's hash came back, or before it was recorded.
-  const after = await sentAfterApproval(publicClient as PublicClient, record)
-  if (after && after.status !== 'unknown') return after
-  const allowance = record.spender
-    ? await walletStep('approval', () =>
-        publicClient.readContract({
-          address: record.token0,
-          abi: erc20Abi,
-          functionName: 'allowance',
-          args: [record.account, record.spender as `0x${string}`],
-        }),
-      )
-    : 0n
-  if (allowance < BigInt(record.amountIn)) return { status: 'dropped' }
-  return after ?? { status: 'resumable' }
+  const after = await sentAfterApproval(clients, record, trusted)
+  if (after.status !== 'none' && after.status !== 'unknown') return after
+  if ((await allowance()) < BigInt(record.amountIn)) return { status: 'dropped' }
+  return after.status === 'none' ? { status: 'resumable', nonce: after.nonce } : unknown
 }
 
 /** How many transactions of the account after the approval are looked at for the swap. */
 const maxScanned = 8
 
+const transferEvent = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
+
+/**
+ * The account's pending nonce, as the wallet's own node sees it (it broadcast
+ * what the wallet sent); `undefined` for a wallet that does not answer it.
+ */
+async function walletPendingCount({ walletClient }: ExecutionClients, account: Address) {
+  try {
+    const count = await walletClient.request(
+      { method: 'eth_getTransactionCount', params: [account, 'pending'] } as never,
+      { retryCount: 0 },
+    )
+    return typeof count === 'string' ? hexToNumber(count as Hex) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The account's pending nonce: the larger of the public client's and the
+ * wallet's (a swap the wallet broadcast may not have reached the page's node).
+ */
+async function pendingCount(clients: ExecutionClients, account: Address) {
+  const [read, wallet] = await Promise.all([
+    clients.publicClient.getTransactionCount({ address: account, blockTag: 'pending' }),
+    walletPendingCount(clients, account),
+  ])
+  return Math.max(read, wallet ?? 0)
+}
+
 /**
  * What the account sent after the record's approval, read from the chain:
- * `undefined` when nothing, or only transactions that are not the swap (calls
- * to neither the record's router nor its spender), were mined after it and
- * nothing of the account is pending; else the swap's status from its receipt
- * (`'confirmed'`, `'reverted'`), `'pending'` (a transaction after the approval
- * not mined yet), or `'unknown'` (it could not be read).
+ * `'none'` when nothing, or only transactions that are not the swap, were
+ * mined after it and nothing of the account is pending (with `nonce`, the
+ * account's next nonce); else the swap's status from its receipt
+ * (`'confirmed'`, `'reverted'`), `'pending'` (a transaction after the
+ * approval not mined yet), or `'unknown'` (it could not be read). A mined
+ * transaction is the swap when its receipt shows token0 leaving the account
+ * (an ERC-20 `Transfer` from it), or when it calls any router or spender the
+ * record names or `trusted` holds (a reverted one spent nothing: it is
+ * reported only when nothing after it is the swap).
  */
 async function sentAfterApproval(
-  publicClient: PublicClient,
+  clients: ExecutionClients,
   record: PendingSwap,
-): Promise<CheckPendingSwapReturnType | undefined> {
+  trusted: readonly Address[],
+): Promise<CheckPendingSwapReturnType | { status: 'none'; nonce: number }> {
+  const publicClient = clients.publicClient as PublicClient
   const unknown = { status: 'unknown' as const }
   if (!record.approvalHash) return unknown
   const approvalHash = record.approvalHash
@@ -145,33 +208,47 @@ async function sentAfterApproval(
   try {
     const approval = await publicClient.getTransaction({ hash: approvalHash })
     if (approval.blockNumber === null || approval.blockNumber === undefined) return unknown
+    // Sent by someone else (a relayer, a bundler): its nonce says nothing of the account's.
+    if (!isAddressEqual(approval.from, account)) return unknown
     const first = approval.nonce + 1
     const [latest, pending, head] = await Promise.all([
       publicClient.getTransactionCount({ address: account, blockTag: 'latest' }),
-      publicClient.getTransactionCount({ address: account, blockTag: 'pending' }),
+      pendingCount(clients, account),
       publicClient.getBlockNumber({ cacheTime: 0 }),
     ])
-    if (latest - first > maxScanned) return unknown
-    const isSwap = (transaction: Transaction) =>
-      !!transaction.to &&
-      [record.router, record.spender].some(
-        (address) => address && isAddressEqual(address, transaction.to as Address),
+    // A node behind the approval it returned as mined cannot tell what came after it.
+    if (latest < first || latest - first > maxScanned) return unknown
+    const named = [record.router, record.spender, ...trusted]
+    const spends = (receipt: TransactionReceipt) =>
+      receipt.logs.some(
+        (log) =>
+          isAddressEqual(log.address, record.token0) &&
+          log.topics[0] === transferEvent &&
+          !!log.topics[1] &&
+          isAddressEqual(`0x${log.topics[1].slice(26)}`, account),
       )
+    let reverted: TransactionReceipt | undefined
     let low = approval.blockNumber
     for (let nonce = first; nonce < latest; nonce++) {
       const transaction = await transactionAt(publicClient, account, nonce, low, head)
       if (!transaction) return unknown
       low = transaction.blockNumber as bigint
-      if (isSwap(transaction)) {
-        const receipt = await publicClient.getTransactionReceipt({ hash: transaction.hash })
-        return { status: receipt.status === 'success' ? 'confirmed' : 'reverted', receipt }
+      const receipt = await publicClient.getTransactionReceipt({ hash: transaction.hash })
+      if (spends(receipt)) return { status: 'confirmed', receipt }
+      const to = transaction.to
+      if (to && named.some((address) => address && isAddressEqual(address, to))) {
+        if (receipt.status === 'success') return { status: 'confirmed', receipt }
+        // Reverted: nothing was spent; a later transaction may still be the swap.
+        reverted = receipt
+        continue
       }
       // An older record without its router: a transaction after the approval may be the swap.
       if (!record.router) return unknown
     }
     // Sent after the approval and not mined yet: it may be the swap.
     if (pending > latest) return { status: 'pending' }
-    return undefined
+    if (reverted) return { status: 'reverted', receipt: reverted }
+    return { status: 'none', nonce: latest }
   } catch {
     // Nothing read says nothing was sent.
     return unknown
@@ -233,6 +310,8 @@ export type SettlePendingSwapsParameters = ExecutionClients & {
   storage?: SwapStorage | undefined
   /** Default: the public client's chain. */
   chainId?: number | undefined
+  /** Calls to these (as well as to a record's router and spender) after its approval are taken for its swap. */
+  trustedAddresses?: TrustedAddresses | undefined
 }
 
 export type SettlePendingSwapsReturnType = {
@@ -269,7 +348,12 @@ export async function settlePendingSwaps(
   )
   return Promise.all(
     records.map(async (record) => {
-      const checked = await readPendingSwap(clients, record)
+      const { status, receipt } = await readPendingSwap(
+        clients,
+        record,
+        parameters.trustedAddresses?.[chainId],
+      )
+      const checked = { status, receipt }
       const settled =
         checked.status === 'confirmed' || checked.status === 'reverted' || checked.status === 'dropped'
       // Unless a resume of this page took it over meanwhile: that one settles it.
@@ -326,7 +410,15 @@ export type ResumeSwapReturnType =
  * be ruled out sends nothing (`{ resumed: 'nothing' }`); else the swap is sent
  * with the recorded amounts and the user's recorded floor, after a fresh
  * quote and every check of `executeSwap` (the allowlist, the outcome
- * simulation, the chain). The record is removed once settled (a storage that
+ * simulation, the chain), never batched, and at the account's nonce the scan
+ * proved free (its first transaction): a swap sent before the reload and not
+ * yet shown by any node can then only be replaced by it, never followed. The
+ * pending count (the public client's and the wallet's) is read again right
+ * before that send; a transaction that showed up meanwhile sends nothing
+ * (`{ resumed: 'nothing', status: 'pending' }`). A local account signs that
+ * nonce; a JSON-RPC wallet gets it in `eth_sendTransaction` and may ignore
+ * a nonce the dapp supplies (some let the user edit it, some always pick
+ * their own). The record is removed once settled (a storage that
  * fails to remove it does not change the result). With `storage: false` the
  * record passed in is used as it is (the chain checks still apply).
  *
@@ -439,13 +531,14 @@ async function resume(
     const { status, receipt } = await waitFor(record.swapHash, 'swap')
     return settle(status, receipt)
   }
+  const trusted = rest.trustedAddresses?.[record.chainId]
   if (record.step === 'approving') {
     const hash = record.approvalHash ?? record.resetHash
     if (!hash) return settle('dropped')
     const { status, receipt } = await waitFor(hash, 'approval')
     if (status !== 'confirmed') return settle(status, receipt)
   }
-  const state = await readPendingSwap(clients, { ...record, step: 'approved' })
+  const state = await readPendingSwap(clients, { ...record, step: 'approved' }, trusted)
   if (state.status === 'pending' || state.status === 'unknown')
     return { resumed: 'nothing', status: state.status }
   if (state.status !== 'resumable')
@@ -453,19 +546,39 @@ async function resume(
       state.status === 'confirmed' || state.status === 'reverted' ? state.status : 'dropped',
       state.receipt,
     )
-  const result = await runSwap(
-    client,
-    {
-      ...rest,
-      chainId: record.chainId,
-      token0: record.token0,
-      token1: record.token1,
-      amountIn: BigInt(record.amountIn),
-      to: record.to,
-      minAmountOut: BigInt(record.minAmountOut),
-      slippage: record.slippage,
+  // The swap goes at the nonce the scan proved free: it can only replace a swap sent before the
+  // reload that no node showed yet, never follow it. Checked again right before it is sent.
+  const free = state.nonce as number
+  const pin = {
+    nonce: free,
+    check: async () => {
+      if ((await pendingCount(clients, record.account)) !== free) throw new NonceTakenError()
     },
-    { ...record, step: 'approved' },
-  )
+  }
+  let result: ExecuteSwapReturnType
+  try {
+    result = await runSwap(
+      client,
+      {
+        ...rest,
+        chainId: record.chainId,
+        token0: record.token0,
+        token1: record.token1,
+        amountIn: BigInt(record.amountIn),
+        to: record.to,
+        minAmountOut: BigInt(record.minAmountOut),
+        slippage: record.slippage,
+      },
+      { ...record, step: 'approved' },
+      pin,
+    )
+  } catch (error) {
+    // The account sent something since the scan (it may be the swap): nothing was sent.
+    if (error instanceof NonceTakenError) return { resumed: 'nothing', status: 'pending' }
+    throw error
+  }
   return { resumed: 'swapped', ...result }
 }
+
+/** The nonce the scan proved free is taken (or the count moved) right before the resumed send. */
+class NonceTakenError extends Error {}

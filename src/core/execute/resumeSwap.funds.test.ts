@@ -1,0 +1,343 @@
+/**
+ * Resume after a reload, on anvil: the cases where a resume could send a
+ * second swap that gets mined (the user paying amountIn twice), or settle and
+ * erase a record whose swap may have gone through. Each test states the
+ * invariant it checks; a "reload" is a fresh copy of the library with new
+ * clients and the same storage (see resumeSwap.test.ts).
+ */
+import {
+  createPublicClient,
+  createWalletClient,
+  custom,
+  type EIP1193Provider,
+  http,
+  numberToHex,
+  type PublicClient,
+  parseEther,
+} from 'viem'
+import { describe, expect, test, vi } from 'vitest'
+import { jsonRpc } from '../../../test/evm/rpc.js'
+import { setupSwapHarness } from '../../../test/evm/swapHarness.js'
+import type { TestWallet } from '../../../test/evm/wallet.js'
+import { type ExecuteSwapParameters, executeSwap } from './executeSwap.js'
+import {
+  createMemoryStorage,
+  getPendingSwaps,
+  newPendingSwapId,
+  type PendingSwap,
+  type SwapStorage,
+  savePendingSwap,
+} from './pendingSwaps.js'
+
+const h = setupSwapHarness()
+const amountIn = parseEther('10')
+const trusted = () => ({ [h.fixture.chain.id]: [h.fixture.router, h.fixture.spender] })
+
+/** Starts a swap whose page dies (never awaited); its error, if it fails first, is kept. */
+function startSwap(
+  walletClient: TestWallet['walletClient'],
+  storage: SwapStorage,
+  extra: Partial<ExecuteSwapParameters> = {},
+) {
+  const page: { error?: unknown } = {}
+  const token0 = h.address('TKA')
+  const token1 = h.address('TKB')
+  void executeSwap(h.swapClient(), {
+    walletClient,
+    publicClient: h.fixture.publicClient,
+    token0,
+    token1,
+    amountIn,
+    acceptedQuote: h.market.quote({ token0, token1, amountIn }),
+    slippage: 0.01,
+    trustedAddresses: trusted(),
+    storage,
+    ...extra,
+  }).catch((error: unknown) => {
+    page.error = error
+  })
+  return page
+}
+
+type Page = ReturnType<typeof startSwap>
+
+async function until<value>(
+  page: Page,
+  what: string,
+  condition: () => Promise<value | undefined> | value | undefined,
+) {
+  for (let tries = 0; tries < 600; tries++) {
+    if (page.error) throw new Error(`The swap failed before ${what}`, { cause: page.error })
+    const value = await condition()
+    if (value) return value
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+  throw new Error(`Never: ${what}`)
+}
+
+const recordAt = (page: Page, storage: SwapStorage, step: PendingSwap['step']) =>
+  until(page, `a record at ${step}`, async () =>
+    (await getPendingSwaps(storage)).find((record) => record.step === step),
+  )
+
+/**
+ * A wallet whose second eth_sendTransaction (the swap) is broadcast and never answered: the page
+ * dies before the swap's hash comes back. `before` runs first (e.g. automine off).
+ */
+function walletDyingAtSwap(wallet: TestWallet, before?: () => Promise<unknown>) {
+  let count = 0
+  const provider = {
+    request: async (args: { method: string; params?: unknown }) => {
+      if (args.method === 'eth_sendTransaction' && count++ === 1) {
+        await before?.()
+        await wallet.provider.request(args as never)
+        return new Promise<never>(() => {})
+      }
+      return wallet.provider.request(args as never)
+    },
+  } as EIP1193Provider
+  return createWalletClient({
+    account: h.fixture.accounts.user.address,
+    transport: custom(provider),
+    pollingInterval: 50,
+  })
+}
+
+/** The dapp's own node, which has not seen the account's pending transactions: pending = latest. */
+function otherNode(options: { pruned?: boolean } = {}) {
+  const forward = jsonRpc(h.fixture.rpcUrl)
+  return createPublicClient({
+    chain: h.fixture.chain,
+    pollingInterval: 50,
+    transport: custom({
+      request: async ({ method, params }) => {
+        const [address, tag] = (params ?? []) as [string, string]
+        if (method === 'eth_getTransactionCount' && tag === 'pending')
+          return forward(method, [address, 'latest'])
+        if (options.pruned && method === 'eth_getTransactionCount' && tag !== 'latest')
+          throw Object.assign(new Error('missing trie node'), { code: -32000 })
+        return forward(method, params)
+      },
+    }),
+  }) as PublicClient
+}
+
+/** A wallet extension that does not answer eth_getTransactionCount (many do not). */
+function withoutNonceRead(wallet: TestWallet): EIP1193Provider {
+  return {
+    request: async (args: { method: string; params?: unknown }) => {
+      if (args.method === 'eth_getTransactionCount')
+        throw Object.assign(new Error('Method not supported'), { code: 4200 })
+      return wallet.provider.request(args as never)
+    },
+  } as EIP1193Provider
+}
+
+function clientsOf(wallet: TestWallet | EIP1193Provider, publicClient?: PublicClient) {
+  return {
+    walletClient: createWalletClient({
+      account: h.fixture.accounts.user.address,
+      transport: custom('provider' in wallet ? wallet.provider : wallet),
+      pollingInterval: 50,
+    }),
+    publicClient:
+      publicClient ??
+      (createPublicClient({
+        chain: h.fixture.chain,
+        transport: http(h.fixture.rpcUrl),
+        pollingInterval: 50,
+      }) as PublicClient),
+  }
+}
+
+async function recordOf(storage: SwapStorage, patch: Partial<PendingSwap> = {}) {
+  const record: PendingSwap = {
+    id: newPendingSwapId(),
+    version: 1,
+    chainId: h.fixture.chain.id,
+    account: h.fixture.accounts.user.address,
+    baseUrl: h.swapClient().baseUrl,
+    token0: h.address('TKA'),
+    token1: h.address('TKB'),
+    amountIn: amountIn.toString(),
+    to: h.fixture.accounts.user.address,
+    minAmountOut: '1',
+    spender: h.fixture.spender,
+    router: h.fixture.router,
+    step: 'approved',
+    createdAt: Date.now(),
+    updatedAt: Date.now(),
+    ...patch,
+  }
+  await savePendingSwap(storage, record)
+  return record
+}
+
+async function afterReload() {
+  vi.resetModules()
+  return import('./resumeSwap.js')
+}
+
+async function mineAll(rpc: ReturnType<typeof jsonRpc>) {
+  await rpc('evm_setAutomine', [true])
+  await rpc('evm_mine', [])
+}
+
+describe('a swap that went out is never paid twice', () => {
+  test('a swap in the wallet node’s mempool that the page’s node does not show: pending, nothing sent', async () => {
+    const storage = createMemoryStorage()
+    const rpc = jsonRpc(h.fixture.rpcUrl)
+    const before = await h.funds()
+    const wallet = h.wallet()
+    try {
+      const page = startSwap(
+        walletDyingAtSwap(wallet, () => rpc('evm_setAutomine', [false])),
+        storage,
+        { approval: 'infinite' },
+      )
+      const record = await recordAt(page, storage, 'approved')
+      await until(page, 'the swap in the mempool', async () =>
+        (await h.fixture.publicClient.getTransactionCount({
+          address: h.fixture.accounts.user.address,
+          blockTag: 'pending',
+        })) ===
+        before.nonce + 2
+          ? true
+          : undefined,
+      )
+      const library = await afterReload()
+      // The wallet's own count shows the swap the page's node does not.
+      const clients = clientsOf(wallet, otherNode())
+      expect(await library.checkPendingSwap(clients, record)).toEqual({ status: 'pending' })
+      const sent = wallet.sendRequests().length
+      expect(
+        await library.resumeSwap(h.swapClient(), {
+          ...clients,
+          record,
+          storage,
+          trustedAddresses: trusted(),
+        }),
+      ).toEqual({ resumed: 'nothing', status: 'pending' })
+      expect(wallet.sendRequests()).toHaveLength(sent)
+      await mineAll(rpc)
+      const after = await h.funds()
+      expect(before.TKA - after.TKA).toBe(amountIn)
+      expect(after.nonce - before.nonce).toBe(2)
+      expect(await getPendingSwaps(storage)).toHaveLength(1)
+    } finally {
+      await mineAll(rpc)
+    }
+  })
+
+  test('neither the page’s node nor the wallet shows that swap: the resumed swap takes its nonce, only one is mined', async () => {
+    const storage = createMemoryStorage()
+    const rpc = jsonRpc(h.fixture.rpcUrl)
+    const before = await h.funds()
+    const wallet = h.wallet()
+    try {
+      const page = startSwap(
+        walletDyingAtSwap(wallet, () => rpc('evm_setAutomine', [false])),
+        storage,
+        { approval: 'infinite' },
+      )
+      const record = await recordAt(page, storage, 'approved')
+      await until(page, 'the swap in the mempool', async () =>
+        (await h.fixture.publicClient.getTransactionCount({
+          address: h.fixture.accounts.user.address,
+          blockTag: 'pending',
+        })) ===
+        before.nonce + 2
+          ? true
+          : undefined,
+      )
+      const library = await afterReload()
+      const clients = clientsOf(withoutNonceRead(wallet), otherNode())
+      expect((await library.checkPendingSwap(clients, record)).status).toBe('resumable')
+      const sent = wallet.sendRequests().length
+      await library
+        .resumeSwap(h.swapClient(), {
+          ...clients,
+          record,
+          storage,
+          trustedAddresses: trusted(),
+          receiptTimeoutMs: 500,
+        })
+        .catch(() => {})
+      // The resumed swap was sent at the nonce the scan proved free: the first swap's.
+      const resumed = wallet.sendRequests().slice(sent)
+      expect(resumed).toHaveLength(1)
+      expect(resumed[0]?.params).toMatchObject([{ nonce: numberToHex(before.nonce + 1) }])
+      await mineAll(rpc)
+      const after = await h.funds()
+      expect(before.TKA - after.TKA).toBe(amountIn)
+      expect(after.nonce - before.nonce).toBe(2)
+    } finally {
+      await mineAll(rpc)
+    }
+  })
+
+  test('an approval sent by another address (a relayer, a bundler): its nonce says nothing, never resumed', async () => {
+    const before = await h.funds()
+    const done = await executeSwap(h.swapClient(), {
+      ...clientsOf(h.wallet()),
+      token0: h.address('TKA'),
+      token1: h.address('TKB'),
+      amountIn,
+      minAmountOut: 1n,
+      trustedAddresses: trusted(),
+      storage: false,
+      approval: 'infinite',
+    })
+    expect(done.receipt.status).toBe('success')
+    const relayed = await h.fixture.deployerClient.sendTransaction({
+      to: h.fixture.accounts.deployer.address,
+      value: 0n,
+    })
+    await h.fixture.publicClient.waitForTransactionReceipt({ hash: relayed })
+    const storage = createMemoryStorage()
+    const record = await recordOf(storage, { approvalHash: relayed })
+    const library = await afterReload()
+    const wallet = h.wallet()
+    expect(await library.checkPendingSwap(clientsOf(wallet), record)).toEqual({ status: 'unknown' })
+    expect(
+      await library.resumeSwap(h.swapClient(), {
+        ...clientsOf(wallet),
+        record,
+        storage,
+        trustedAddresses: trusted(),
+      }),
+    ).toEqual({ resumed: 'nothing', status: 'unknown' })
+    expect(wallet.sendRequests()).toHaveLength(0)
+    expect(before.TKA - (await h.funds()).TKA).toBe(amountIn)
+    await h.approve('TKA', 0n)
+  })
+
+  test('a mined swap to a router the record no longer names (a later resume wrote another one): confirmed from its receipt', async () => {
+    const before = await h.funds()
+    const storage = createMemoryStorage()
+    const wallet = h.wallet()
+    const page = startSwap(walletDyingAtSwap(wallet), storage, { approval: 'infinite' })
+    const record = await recordAt(page, storage, 'approved')
+    await until(page, 'the swap mined', async () => (await h.nonce()) === before.nonce + 2)
+    // What a resume in between leaves when its prompt is rejected: the fresh quote's router.
+    const rewritten = { ...record, router: h.fixture.revertingRouter }
+    await savePendingSwap(storage, rewritten)
+    const library = await afterReload()
+    // Without any trusted address: token0 leaving the account is the swap.
+    const checked = await library.checkPendingSwap(clientsOf(wallet), rewritten)
+    expect(checked.status).toBe('confirmed')
+    expect(checked.receipt?.to).toBe(h.fixture.router.toLowerCase())
+    const resumed = await library.resumeSwap(h.swapClient(), {
+      ...clientsOf(wallet),
+      record: rewritten,
+      storage,
+      trustedAddresses: {
+        [h.fixture.chain.id]: [h.fixture.router, h.fixture.spender, h.fixture.revertingRouter],
+      },
+    })
+    expect(resumed).toMatchObject({ resumed: 'settled', status: 'confirmed' })
+    expect(before.TKA - (await h.funds()).TKA).toBe(amountIn)
+    expect(await getPendingSwaps(storage)).toHaveLength(0)
+    await h.approve('TKA', 0n)
+  })
+})
