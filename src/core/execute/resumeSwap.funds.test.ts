@@ -10,6 +10,9 @@ import {
   createWalletClient,
   custom,
   type EIP1193Provider,
+  encodeFunctionData,
+  erc20Abi,
+  type Hex,
   http,
   numberToHex,
   type PublicClient,
@@ -339,5 +342,92 @@ describe('a swap that went out is never paid twice', () => {
     expect(before.TKA - (await h.funds()).TKA).toBe(amountIn)
     expect(await getPendingSwaps(storage)).toHaveLength(0)
     await h.approve('TKA', 0n)
+  })
+})
+
+describe('a record whose swap may have gone through is never erased', () => {
+  test('an approval sped up while the page was closed: unknown while the allowance stands, kept', async () => {
+    const rpc = jsonRpc(h.fixture.rpcUrl)
+    const user = h.fixture.accounts.user.address
+    const data = encodeFunctionData({
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [h.fixture.spender, amountIn],
+    })
+    const nonce = numberToHex(await h.nonce())
+    const gasPrice = await h.fixture.publicClient.getGasPrice()
+    const send = (price: bigint) =>
+      rpc('eth_sendTransaction', [
+        { from: user, to: h.address('TKA'), data, nonce, gas: '0x20000', gasPrice: numberToHex(price) },
+      ]) as Promise<Hex>
+    let original: Hex
+    await rpc('evm_setAutomine', [false])
+    try {
+      original = await send(gasPrice)
+      await send(gasPrice * 2n)
+      await rpc('evm_mine', [])
+    } finally {
+      await rpc('evm_setAutomine', [true])
+    }
+    expect(await h.allowance('TKA')).toBe(amountIn)
+    const storage = createMemoryStorage()
+    const record = await recordOf(storage, { step: 'approving', approvalHash: original })
+    const library = await afterReload()
+    const wallet = h.wallet()
+    expect(await library.checkPendingSwap(clientsOf(wallet), record)).toEqual({ status: 'unknown' })
+    const settled = await library.settlePendingSwaps({ ...clientsOf(wallet), storage })
+    expect(settled.map((item) => item.status)).toEqual(['unknown'])
+    expect(await getPendingSwaps(storage)).toHaveLength(1)
+    // Not waited for until the receipt wait runs out: nothing sent, the record kept.
+    expect(
+      await library.resumeSwap(h.swapClient(), {
+        ...clientsOf(wallet),
+        record,
+        storage,
+        trustedAddresses: trusted(),
+      }),
+    ).toEqual({ resumed: 'nothing', status: 'unknown' })
+    expect(wallet.sendRequests()).toHaveLength(0)
+    expect(await getPendingSwaps(storage)).toHaveLength(1)
+    await h.approve('TKA', 0n)
+  })
+
+  test('a scan that cannot read the chain stays unknown once the allowance is spent (not dropped)', async () => {
+    const before = await h.funds()
+    const storage = createMemoryStorage()
+    const wallet = h.wallet()
+    const page = startSwap(walletDyingAtSwap(wallet), storage)
+    const record = await recordAt(page, storage, 'approved')
+    await until(page, 'the swap mined', async () => (await h.nonce()) === before.nonce + 2)
+    expect(await h.allowance('TKA')).toBe(0n)
+    const library = await afterReload()
+    // A node without the old state: the transactions after the approval cannot be read.
+    const clients = clientsOf(wallet, otherNode({ pruned: true }))
+    expect(await library.checkPendingSwap(clients, record)).toEqual({ status: 'unknown' })
+    const settled = await library.settlePendingSwaps({ ...clients, storage })
+    expect(settled.map((item) => item.status)).toEqual(['unknown'])
+    expect(await getPendingSwaps(storage)).toHaveLength(1)
+  })
+
+  test('a batch the wallet cannot report (no wallet_getCallsStatus): unknown, kept', async () => {
+    const storage = createMemoryStorage()
+    const record = await recordOf(storage, {
+      step: 'batching',
+      batchId: `0x${'ab'.repeat(32)}`,
+    })
+    const library = await afterReload()
+    const wallet = h.wallet()
+    expect(await library.checkPendingSwap(clientsOf(wallet), record)).toEqual({ status: 'unknown' })
+    const settled = await library.settlePendingSwaps({ ...clientsOf(wallet), storage })
+    expect(settled.map((item) => item.status)).toEqual(['unknown'])
+    expect(
+      await library.resumeSwap(h.swapClient(), {
+        ...clientsOf(wallet),
+        record,
+        storage,
+        trustedAddresses: trusted(),
+      }),
+    ).toEqual({ resumed: 'nothing', status: 'unknown' })
+    expect(await getPendingSwaps(storage)).toHaveLength(1)
   })
 })

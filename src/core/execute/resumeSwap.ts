@@ -120,7 +120,9 @@ async function readPendingSwap(
     const batch = await walletStep('swap', () => readBatch(clients, record.batchId as string))
     if (batch.status === 'success') return { status: 'confirmed', receipt: batch.receipts.at(-1) }
     if (batch.status === 'failure') return { status: 'reverted', receipt: batch.receipts.at(-1) }
-    return { status: batch.status === 'pending' ? 'pending' : 'dropped' }
+    // A wallet that cannot report the batch (another connector, no wallet_getCallsStatus) says
+    // nothing about it: it may well be mined.
+    return batch.status === 'pending' ? { status: 'pending' } : unknown
   }
   const allowance = async () =>
     record.spender
@@ -137,6 +139,14 @@ async function readPendingSwap(
   if (record.step !== 'approved') {
     if (!hash) return { status: 'dropped' }
     const transaction = await transactionState(clients, hash)
+    // An approval not found may have been sped up (replaced at its nonce) while the page was
+    // closed: while the allowance covers the swap, it is not known to be dropped.
+    if (
+      transaction.status === 'dropped' &&
+      record.step === 'approving' &&
+      (await allowance()) >= BigInt(record.amountIn)
+    )
+      return unknown
     if (transaction.status !== 'success') return transaction as CheckPendingSwapReturnType
     if (record.step === 'swapping') return { status: 'confirmed', receipt: transaction.receipt }
     // A reset alone (no approval after it) leaves nothing to swap with.
@@ -145,9 +155,10 @@ async function readPendingSwap(
   // Whether the swap went out after the approval is read from the chain, not from the record: the
   // page may have closed before the swap's hash came back, or before it was recorded.
   const after = await sentAfterApproval(clients, record, trusted)
-  if (after.status !== 'none' && after.status !== 'unknown') return after
+  // Only a scan that found nothing lets the allowance speak: an unknown one stays unknown.
+  if (after.status !== 'none') return after
   if ((await allowance()) < BigInt(record.amountIn)) return { status: 'dropped' }
-  return after.status === 'none' ? { status: 'resumable', nonce: after.nonce } : unknown
+  return { status: 'resumable', nonce: after.nonce }
 }
 
 /** How many transactions of the account after the approval are looked at for the swap. */
@@ -495,7 +506,8 @@ async function resume(
     const batch = await walletStep('swap', () => readBatch(clients, batchId))
     if (batch.status === 'success') return settle('confirmed', batch.receipts.at(-1))
     if (batch.status === 'failure') return settle('reverted', batch.receipts.at(-1))
-    if (batch.status === 'unknown') return settle('dropped')
+    // A wallet that cannot report the batch says nothing of it: the record stays.
+    if (batch.status === 'unknown') return { resumed: 'nothing', status: 'unknown' }
     try {
       const result = await waitForBatch(clients, batchId, rest.batchTimeoutMs ?? 300_000)
       return settle('confirmed', result.receipts.at(-1))
@@ -535,6 +547,12 @@ async function resume(
   if (record.step === 'approving') {
     const hash = record.approvalHash ?? record.resetHash
     if (!hash) return settle('dropped')
+    // Not found (a speed-up replaced it while the page was closed; waiting would only run out):
+    // dropped, unless the allowance still covers the swap.
+    if ((await transactionState(clients, hash)).status === 'dropped') {
+      const { status } = await readPendingSwap(clients, record, trusted)
+      return status === 'dropped' ? settle('dropped') : { resumed: 'nothing', status: 'unknown' }
+    }
     const { status, receipt } = await waitFor(hash, 'approval')
     if (status !== 'confirmed') return settle(status, receipt)
   }
