@@ -179,7 +179,7 @@ describe('resume after a reload', () => {
     const wallet = h.wallet({
       // The swap request is the page's last one: it reaches the node, then the page is gone.
       hang: (method, count) => {
-        if (method === 'eth_sendTransaction' && count === 1) setTimeout(dyingPage.die, 0)
+        if (method === 'eth_sendTransaction' && count === 1) dyingPage.die()
         return false
       },
     })
@@ -408,7 +408,7 @@ describe('a wait that fails after something was sent keeps the record', () => {
     const page = h.dyingPage()
     const wallet = h.wallet({
       hang: (method, count) => {
-        if (method === 'eth_sendTransaction' && count === 1) setTimeout(page.die, 0)
+        if (method === 'eth_sendTransaction' && count === 1) page.die()
         return false
       },
     })
@@ -834,7 +834,7 @@ describe('a swap that went out is never sent again', () => {
     const dying = h.dyingPage()
     const wallet = h.wallet({
       hang: (method, count) => {
-        if (method === 'eth_sendTransaction' && count === 1) setTimeout(dying.die, 0)
+        if (method === 'eth_sendTransaction' && count === 1) dying.die()
         return false
       },
     })
@@ -913,7 +913,7 @@ describe('a swap that went out is never sent again', () => {
     const dying = h.dyingPage()
     const wallet = h.wallet({
       hang: (method, count) => {
-        if (method === 'eth_sendTransaction' && count === 1) setTimeout(dying.die, 0)
+        if (method === 'eth_sendTransaction' && count === 1) dying.die()
         return false
       },
     })

@@ -224,7 +224,7 @@ describe('usePendingSwaps: resume after a reload', () => {
     const dying = dyingPage.publicClient
     const first = h.wallet({
       hang: (method) => {
-        if (method === 'eth_sendTransaction') setTimeout(dyingPage.die, 0)
+        if (method === 'eth_sendTransaction') dyingPage.die()
         return false
       },
     })
