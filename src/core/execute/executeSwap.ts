@@ -38,6 +38,7 @@ import {
   type UnsafeSwapOutcomeErrorType,
   UntrustedAddressError,
   type UntrustedAddressErrorType,
+  UserRejectedError,
   type UserRejectedErrorType,
   type WalletErrorType,
 } from '../errors/execute.js'
@@ -313,6 +314,13 @@ export async function executeSwap(
 export type SwapNoncePin = { nonce: number; check: () => Promise<void> }
 
 /**
+ * Errors of a resumed flow whose pinned transaction was refused (not by the
+ * user) or replaced at its nonce: the swap sent before the reload may hold
+ * that nonce. Nothing was settled or revoked; `resumeSwap` checks the chain.
+ */
+export const pinnedNonceTaken = /* @__PURE__ */ new WeakSet<object>()
+
+/**
  * The flow, continuing the record `resumed` when there is one (its approval
  * was mined before a reload; `resumeSwap` calls it so, with `pin`).
  */
@@ -416,9 +424,14 @@ async function swapFlow(
     )
   // The first transaction of a resumed flow, at the nonce its scan proved free (checked again now).
   let unpinned: unknown
+  // While the pinned transaction is sent ('sending') and until the next one ('sent'): its nonce may
+  // be taken by the swap sent before the reload, so its failure says nothing was swapped twice,
+  // not that nothing was swapped.
+  let pinned: 'sending' | 'sent' | undefined
   const nextNonce = async () => {
     const first = pin
     pin = undefined
+    pinned = first ? 'sending' : undefined
     try {
       await first?.check()
     } catch (error) {
@@ -552,6 +565,7 @@ async function swapFlow(
         const isReset = mustReset && index === 0
         emit({ status: 'approving', action: isReset ? 'resetting-allowance' : 'approving' })
         const hash = await sendPinned(checked, chain, 'approval', { ...call, nonce: await nextNonce() })
+        if (pinned) pinned = 'sent'
         sent = true
         inFlight = { stage: 'approval', hash }
         await progress(
@@ -585,6 +599,7 @@ async function swapFlow(
         if (failed) throw failed
       }
       const swapHash = await sendPinned(checked, chain, 'swap', { ...swapCall, nonce: await nextNonce() })
+      if (pinned) pinned = 'sent'
       sent = true
       inFlight = { stage: 'swap', hash: swapHash }
       await progress({ step: 'swapping', swapHash })
@@ -597,6 +612,16 @@ async function swapFlow(
     // The resume's pin refused the send (the account sent something meanwhile, maybe the swap):
     // nothing was sent, and nothing is settled or revoked.
     if (unpinned !== undefined && error === unpinned) throw error
+    // The pinned transaction refused (but not by the user: its nonce taken, or underpriced against
+    // a transaction at it), or replaced by another at its nonce: that one may be the swap sent
+    // before the reload. The record stays, unrevoked, for the chain check to settle.
+    if (
+      (pinned === 'sending' && !(error instanceof UserRejectedError)) ||
+      (pinned === 'sent' && error instanceof TransactionReplacedError)
+    ) {
+      if (typeof error === 'object' && error) pinnedNonceTaken.add(error)
+      throw error
+    }
     // Sent, and no definite outcome (a receipt, a batch status): it may still be mined. The record
     // stays for settlePendingSwaps, and nothing is revoked (the swap may still spend the allowance).
     const failed = error instanceof TransactionRevertedError || error instanceof TransactionReplacedError

@@ -22,6 +22,7 @@ import { describe, expect, test, vi } from 'vitest'
 import { jsonRpc } from '../../../test/evm/rpc.js'
 import { setupSwapHarness } from '../../../test/evm/swapHarness.js'
 import type { TestWallet } from '../../../test/evm/wallet.js'
+import { swapRouterAbi } from '../../mock/routerAbi.js'
 import { type ExecuteSwapParameters, executeSwap } from './executeSwap.js'
 import {
   createMemoryStorage,
@@ -342,6 +343,126 @@ describe('a swap that went out is never paid twice', () => {
     expect(before.TKA - (await h.funds()).TKA).toBe(amountIn)
     expect(await getPendingSwaps(storage)).toHaveLength(0)
     await h.approve('TKA', 0n)
+  })
+})
+
+describe('a record written before its approval’s hash, and a pinned send that loses its nonce', () => {
+  /** The reset (approve 0) of a USDT-style flow, mined and recorded; the approval's hash never written. */
+  async function resetOnlyRecord(storage: SwapStorage) {
+    const { userClient, publicClient } = h.fixture
+    const resetHash = await userClient.writeContract({
+      address: h.address('TKA'),
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [h.fixture.spender, 0n],
+    })
+    await publicClient.waitForTransactionReceipt({ hash: resetHash })
+    return recordOf(storage, { step: 'approving', resetHash })
+  }
+
+  test('the reset is recorded, the approval and the swap were mined unrecorded: confirmed, never dropped, nothing sent', async () => {
+    const before = await h.funds()
+    const storage = createMemoryStorage()
+    const record = await resetOnlyRecord(storage)
+    // The approval and the swap went out after the reset, their hashes never written.
+    const done = await executeSwap(h.swapClient(), {
+      ...clientsOf(h.wallet()),
+      token0: h.address('TKA'),
+      token1: h.address('TKB'),
+      amountIn,
+      minAmountOut: 1n,
+      trustedAddresses: trusted(),
+      storage: false,
+    })
+    expect(done.receipt.status).toBe('success')
+    const library = await afterReload()
+    const wallet = h.wallet()
+    expect((await library.checkPendingSwap(clientsOf(wallet), record)).status).toBe('confirmed')
+    expect(
+      await library.resumeSwap(h.swapClient(), {
+        ...clientsOf(wallet),
+        record,
+        storage,
+        trustedAddresses: trusted(),
+      }),
+    ).toMatchObject({ resumed: 'settled', status: 'confirmed' })
+    expect(wallet.sendRequests()).toHaveLength(0)
+    expect(await getPendingSwaps(storage)).toEqual([])
+    expect(before.TKA - (await h.funds()).TKA).toBe(amountIn)
+  })
+
+  test('the reset is recorded and the approval mined unrecorded, no swap: resumable, one swap', async () => {
+    const before = await h.funds()
+    const storage = createMemoryStorage()
+    const record = await resetOnlyRecord(storage)
+    await h.approve('TKA', amountIn) // the approval the page sent before it died
+    const library = await afterReload()
+    const wallet = h.wallet()
+    expect((await library.checkPendingSwap(clientsOf(wallet), record)).status).toBe('resumable')
+    expect(
+      await library.resumeSwap(h.swapClient(), {
+        ...clientsOf(wallet),
+        record,
+        storage,
+        trustedAddresses: trusted(),
+      }),
+    ).toMatchObject({ resumed: 'swapped' })
+    expect(wallet.sendRequests()).toHaveLength(1)
+    expect(before.TKA - (await h.funds()).TKA).toBe(amountIn)
+  })
+
+  test('the swap sent before the reload takes the pinned nonce as the resume sends: settled confirmed, paid once, nothing revoked', async () => {
+    const before = await h.funds()
+    const storage = createMemoryStorage()
+    await h.approve('TKA', amountIn)
+    const approvalHash = (await h.fixture.publicClient.getBlock({ includeTransactions: true }))
+      .transactions[0]?.hash as Hex
+    const record = await recordOf(storage, { step: 'approved', approvalHash })
+    // The first page's swap, signed before the reload, reaches the chain just as the resumed one is
+    // sent: the resumed one, at the same nonce, is refused by the node ("nonce too low").
+    const wallet = h.wallet()
+    const { userClient, publicClient } = h.fixture
+    const token0 = h.address('TKA')
+    const token1 = h.address('TKB')
+    const original = h.market.quote({ token0, token1, amountIn })
+    let raced = false
+    const racing = {
+      request: async (args: { method: string; params?: unknown }) => {
+        if (args.method === 'eth_sendTransaction' && !raced) {
+          raced = true
+          const block = await publicClient.getBlock()
+          const hash = await userClient.sendTransaction({
+            to: h.fixture.router,
+            data: encodeFunctionData({
+              abi: swapRouterAbi,
+              functionName: 'swap',
+              args: [
+                original?.path ?? [],
+                amountIn,
+                1n,
+                h.fixture.accounts.user.address,
+                block.timestamp + 600n,
+              ],
+            }),
+          })
+          await publicClient.waitForTransactionReceipt({ hash })
+        }
+        return wallet.provider.request(args as never)
+      },
+    } as EIP1193Provider
+    const library = await afterReload()
+    const resumed = await library.resumeSwap(h.swapClient(), {
+      ...clientsOf(racing),
+      record,
+      storage,
+      trustedAddresses: trusted(),
+      revokeOnFailure: true,
+    })
+    expect(resumed).toMatchObject({ resumed: 'settled', status: 'confirmed' })
+    const after = await h.funds()
+    expect(before.TKA - after.TKA).toBe(amountIn) // paid once
+    expect(after.nonce).toBe(before.nonce + 2) // the approval and the first page's swap: no revoke
+    expect(await getPendingSwaps(storage)).toEqual([])
   })
 })
 

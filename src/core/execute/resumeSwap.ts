@@ -25,6 +25,7 @@ import { type ExecutionClients, ensureChain, resolveClients, waitForSuccess } fr
 import {
   type ExecuteSwapParameters,
   type ExecuteSwapReturnType,
+  pinnedNonceTaken,
   runSwap,
   type TrustedAddresses,
 } from './executeSwap.js'
@@ -147,14 +148,20 @@ async function readPendingSwap(
       (await allowance()) >= BigInt(record.amountIn)
     )
       return unknown
-    if (transaction.status !== 'success') return transaction as CheckPendingSwapReturnType
-    if (record.step === 'swapping') return { status: 'confirmed', receipt: transaction.receipt }
-    // A reset alone (no approval after it) leaves nothing to swap with.
-    if (!record.approvalHash) return { status: 'dropped' }
+    // A recorded swap that no node knows (replaced at its nonce, e.g. by the swap sent before a
+    // reload when this one was a resume's): what followed the approval says what happened.
+    const replacedSwap =
+      transaction.status === 'dropped' &&
+      record.step === 'swapping' &&
+      !!(record.approvalHash ?? record.resetHash)
+    if (transaction.status !== 'success' && !replacedSwap) return transaction as CheckPendingSwapReturnType
+    if (record.step === 'swapping' && !replacedSwap)
+      return { status: 'confirmed', receipt: transaction.receipt }
   }
   // Whether the swap went out after the approval is read from the chain, not from the record: the
-  // page may have closed before the swap's hash came back, or before it was recorded.
-  const after = await sentAfterApproval(clients, record, trusted)
+  // page may have closed before the swap's hash came back, or before it was recorded. A reset whose
+  // approval was never recorded: from the reset (the approval, and maybe the swap, came after it).
+  const after = await sentAfterApproval(clients, record, trusted, record.approvalHash ?? record.resetHash)
   // Only a scan that found nothing lets the allowance speak: an unknown one stays unknown.
   if (after.status !== 'none') return after
   if ((await allowance()) < BigInt(record.amountIn)) return { status: 'dropped' }
@@ -210,11 +217,12 @@ async function sentAfterApproval(
   clients: ExecutionClients,
   record: PendingSwap,
   trusted: readonly Address[],
+  /** The last recorded transaction before the swap: the approval, or the reset before it. */
+  approvalHash: Hex | undefined,
 ): Promise<CheckPendingSwapReturnType | { status: 'none'; nonce: number }> {
   const publicClient = clients.publicClient as PublicClient
   const unknown = { status: 'unknown' as const }
-  if (!record.approvalHash) return unknown
-  const approvalHash = record.approvalHash
+  if (!approvalHash) return unknown
   const account = record.account
   try {
     const approval = await publicClient.getTransaction({ hash: approvalHash })
@@ -593,6 +601,17 @@ async function resume(
   } catch (error) {
     // The account sent something since the scan (it may be the swap): nothing was sent.
     if (error instanceof NonceTakenError) return { resumed: 'nothing', status: 'pending' }
+    // The pinned transaction refused or replaced at its nonce: what holds that nonce may be the
+    // swap sent before the reload. The chain says; the record was left as it was, unrevoked.
+    if (typeof error === 'object' && error && pinnedNonceTaken.has(error)) {
+      const after = await readPendingSwap(clients, { ...record, step: 'approved' }, trusted).catch(
+        () => undefined,
+      )
+      if (after?.status === 'confirmed' || after?.status === 'reverted')
+        return settle(after.status, after.receipt)
+      if (after?.status === 'pending' || after?.status === 'unknown')
+        return { resumed: 'nothing', status: after.status }
+    }
     throw error
   }
   return { resumed: 'swapped', ...result }
