@@ -88,25 +88,21 @@ const optional =
   (value) =>
     value === undefined ? undefined : check(value)
 
-/** The checksummed spelling of each address seen (bounded). */
-const checksummed = /* @__PURE__ */ new Map<string, Address>()
+/**
+ * An address as the service sent it, in any letter case. List records (tokens,
+ * pairs) keep it so: a checksum costs a keccak (about 10 µs), over a second for
+ * a list of 100 000 records on every refetch.
+ */
+const toAddress: Check<Address> = (value) =>
+  isAddressLike(value) ? value : invalid('an address (0x and 40 hex digits)')
 
 /**
- * An address in its checksummed spelling, whatever case the service sent (a
- * wrong mixed-case checksum included): what the library returns as an
- * `Address` is always accepted back as a parameter.
+ * An address in its checksummed spelling, whatever case (or wrong checksum) the
+ * service sent, for the few addresses of a quote (its path, the router, the
+ * spender): what comes back there is always accepted back as a parameter.
  */
-const toAddress: Check<Address> = (value) => {
-  if (!isAddressLike(value)) return invalid('an address (0x and 40 hex digits)')
-  // A checksum costs a keccak (about 14 µs): a refetched token list of thousands reuses them.
-  let address = checksummed.get(value)
-  if (!address) {
-    if (checksummed.size >= 50_000) checksummed.clear()
-    address = getAddress(value.toLowerCase())
-    checksummed.set(value, address)
-  }
-  return address
-}
+const toChecksummed: Check<Address> = (value) =>
+  isAddressLike(value) ? getAddress(value.toLowerCase()) : invalid('an address (0x and 40 hex digits)')
 
 const toText: Check<string> = (value) => (typeof value === 'string' ? value : invalid('a string'))
 
@@ -172,7 +168,7 @@ const ifDecimals = (value: unknown) => {
 
 const path: Walk<Address[]> = (value, issues, at) => {
   if (Array.isArray(value) && value.length >= 2)
-    return value.map((item, index) => walk(toAddress)(item, issues, [...at, index]))
+    return value.map((item, index) => walk(toChecksummed)(item, issues, [...at, index]))
   issues.push({ path: at, input: value, invalid: invalid('a path of at least two addresses') })
   return value as Address[]
 }
@@ -283,10 +279,10 @@ export type LegacyPath = {
 
 const swapInfoFields = /* @__PURE__ */ record({
   data: /* @__PURE__ */ walk(toHex),
-  transferAddress: /* @__PURE__ */ walk(toAddress),
+  transferAddress: /* @__PURE__ */ walk(toChecksummed),
   transferValue: /* @__PURE__ */ walk(toAmount),
   approvalAddress: /* @__PURE__ */ walk((value) =>
-    value === undefined || value === null || value === '' ? null : toAddress(value),
+    value === undefined || value === null || value === '' ? null : toChecksummed(value),
   ),
   estimateTransferSeconds: /* @__PURE__ */ walk(/* @__PURE__ */ count(false)),
   estimateAmount: /* @__PURE__ */ walk(toAmount),
