@@ -466,6 +466,160 @@ describe('a record written before its approval’s hash, and a pinned send that 
   })
 })
 
+/** A node that has not seen the account's unmined transactions (pending = latest, unmined unknown). */
+function blindNode() {
+  const forward = jsonRpc(h.fixture.rpcUrl)
+  return createPublicClient({
+    chain: h.fixture.chain,
+    pollingInterval: 50,
+    transport: custom({
+      request: async ({ method, params }) => {
+        const [address, tag] = (params ?? []) as [string, string]
+        if (method === 'eth_getTransactionCount' && tag === 'pending')
+          return forward(method, [address, 'latest'])
+        if (method === 'eth_getTransactionByHash') {
+          const transaction = (await forward(method, params)) as { blockNumber?: unknown } | null
+          return transaction?.blockNumber ? transaction : null
+        }
+        return forward(method, params)
+      },
+    }),
+  }) as PublicClient
+}
+
+/** The router's swap of amountIn TKA → TKB for the user (the deadline varies the calldata). */
+async function swapData(deadlineExtra: bigint) {
+  const quote = h.market.quote({ token0: h.address('TKA'), token1: h.address('TKB'), amountIn })
+  const block = await h.fixture.publicClient.getBlock()
+  return encodeFunctionData({
+    abi: swapRouterAbi,
+    functionName: 'swap',
+    args: [
+      quote?.path ?? [],
+      amountIn,
+      1n,
+      h.fixture.accounts.user.address,
+      block.timestamp + 600n + deadlineExtra,
+    ],
+  })
+}
+
+describe('a recorded swap that no node knows, or that another took the nonce of', () => {
+  test('resuming a swapping record whose swap is replaced at its nonce by the swap sent before the reload: confirmed, not dropped', async () => {
+    const rpc = jsonRpc(h.fixture.rpcUrl)
+    const user = h.fixture.accounts.user.address
+    const before = await h.funds()
+    await h.approve('TKA', amountIn)
+    const approvalHash = (await h.fixture.publicClient.getBlock({ includeTransactions: true }))
+      .transactions[0]?.hash as Hex
+    const nonce = numberToHex(await h.nonce())
+    const gasPrice = await h.fixture.publicClient.getGasPrice()
+    const storage = createMemoryStorage()
+    await rpc('evm_setAutomine', [false])
+    let result: unknown
+    try {
+      // S2, a resumed swap, recorded at 'swapping' (the resuming page then reloaded).
+      const s2 = (await rpc('eth_sendTransaction', [
+        {
+          from: user,
+          to: h.fixture.router,
+          data: await swapData(1n),
+          nonce,
+          gas: '0x100000',
+          gasPrice: numberToHex(gasPrice),
+        },
+      ])) as Hex
+      const record = await recordOf(storage, { step: 'swapping', approvalHash, swapHash: s2 })
+      const library = await afterReload()
+      // The resuming page's node, whose reads show when the resume is waiting for S2.
+      const forward = jsonRpc(h.fixture.rpcUrl)
+      const reads: string[] = []
+      const publicClient = createPublicClient({
+        chain: h.fixture.chain,
+        pollingInterval: 50,
+        transport: custom({
+          request: ({ method, params }) => {
+            reads.push(method)
+            return forward(method, params)
+          },
+        }),
+      }) as PublicClient
+      const running = library
+        .resumeSwap(h.swapClient(), {
+          ...clientsOf(h.wallet(), publicClient),
+          record,
+          storage,
+          trustedAddresses: trusted(),
+        })
+        .then(
+          (value) => (result = value),
+          (error) => (result = error),
+        )
+      await h.until('the resume waits for S2', () => reads.includes('eth_getTransactionByHash'))
+      // S1, the swap signed before the first reload, reaches the chain at the same nonce.
+      await rpc('eth_sendTransaction', [
+        {
+          from: user,
+          to: h.fixture.router,
+          data: await swapData(2n),
+          nonce,
+          gas: '0x100000',
+          gasPrice: numberToHex(gasPrice * 2n),
+        },
+      ])
+      await rpc('evm_mine', [])
+      await running
+    } finally {
+      await mineAll(rpc)
+    }
+    expect(result).toMatchObject({ resumed: 'settled', status: 'confirmed' })
+    expect(before.TKA - (await h.funds()).TKA).toBe(amountIn)
+    expect(await getPendingSwaps(storage)).toEqual([])
+  })
+
+  test('a swap with no approval before it, shown only by the wallet’s node: never dropped, kept', async () => {
+    const rpc = jsonRpc(h.fixture.rpcUrl)
+    const before = await h.funds()
+    await h.approve('TKA', parseEther('1000'))
+    const storage = createMemoryStorage()
+    const wallet = h.wallet()
+    try {
+      await rpc('evm_setAutomine', [false])
+      const page = startSwap(wallet.walletClient, storage)
+      const record = await recordAt(page, storage, 'swapping')
+      const library = await afterReload()
+      const clients = clientsOf(wallet, blindNode())
+      expect((await library.checkPendingSwap(clients, record)).status).toBe('unknown')
+      expect((await library.settlePendingSwaps({ ...clients, storage })).map(({ status }) => status)).toEqual(
+        ['unknown'],
+      )
+      expect(await getPendingSwaps(storage)).toHaveLength(1)
+      await mineAll(rpc)
+      expect(before.TKA - (await h.funds()).TKA).toBe(amountIn)
+    } finally {
+      await mineAll(rpc)
+      await h.approve('TKA', 0n)
+    }
+  })
+
+  test('a swapping record whose swap no node knows, nothing after its approval: unknown, never offered for resume', async () => {
+    await h.approve('TKA', amountIn)
+    const approvalHash = (await h.fixture.publicClient.getBlock({ includeTransactions: true }))
+      .transactions[0]?.hash as Hex
+    const storage = createMemoryStorage()
+    const record = await recordOf(storage, {
+      step: 'swapping',
+      approvalHash,
+      swapHash: `0x${'cd'.repeat(32)}`,
+    })
+    const library = await afterReload()
+    const wallet = h.wallet()
+    expect((await library.checkPendingSwap(clientsOf(wallet), record)).status).toBe('unknown')
+    expect(wallet.sendRequests()).toHaveLength(0)
+    await h.approve('TKA', 0n)
+  })
+})
+
 describe('a record whose swap may have gone through is never erased', () => {
   test('an approval sped up while the page was closed: unknown while the allowance stands, kept', async () => {
     const rpc = jsonRpc(h.fixture.rpcUrl)

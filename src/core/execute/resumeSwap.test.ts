@@ -505,7 +505,7 @@ async function recordOf(storage: SwapStorage, patch: Partial<PendingSwap> = {}) 
 }
 
 describe('checking records on chain', () => {
-  test('a node that fails to answer settles nothing: only "not found" is a dropped transaction', async () => {
+  test('a node that fails to answer settles nothing, and "not found" alone never erases a sent swap', async () => {
     const storage = createMemoryStorage()
     // A swap sent with this hash: never on chain.
     const record = await recordOf(storage, { step: 'swapping', swapHash: `0x${'ab'.repeat(32)}` })
@@ -528,11 +528,12 @@ describe('checking records on chain', () => {
     )
     expect(error).toMatchObject({ name: 'WalletError', stage: 'swap' })
     expect(await getPendingSwaps(storage)).toEqual([record])
-    // A node that answers "not found": the transaction is gone, the record settles.
+    // A node that answers "not found": the swap may still be on its way (the wallet's node has
+    // it), and with no approval before it nothing on chain tells: unknown, kept for the user.
     expect(
       await settlePendingSwaps({ walletClient, publicClient: h.fixture.publicClient, storage }),
-    ).toMatchObject([{ status: 'dropped' }])
-    expect(await getPendingSwaps(storage)).toEqual([])
+    ).toMatchObject([{ status: 'unknown' }])
+    expect(await getPendingSwaps(storage)).toEqual([record])
   })
 })
 

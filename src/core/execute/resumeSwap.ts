@@ -140,23 +140,17 @@ async function readPendingSwap(
   if (record.step !== 'approved') {
     if (!hash) return { status: 'dropped' }
     const transaction = await transactionState(clients, hash)
-    // An approval not found may have been sped up (replaced at its nonce) while the page was
-    // closed: while the allowance covers the swap, it is not known to be dropped.
-    if (
-      transaction.status === 'dropped' &&
-      record.step === 'approving' &&
-      (await allowance()) >= BigInt(record.amountIn)
-    )
-      return unknown
-    // A recorded swap that no node knows (replaced at its nonce, e.g. by the swap sent before a
-    // reload when this one was a resume's): what followed the approval says what happened.
-    const replacedSwap =
-      transaction.status === 'dropped' &&
-      record.step === 'swapping' &&
-      !!(record.approvalHash ?? record.resetHash)
-    if (transaction.status !== 'success' && !replacedSwap) return transaction as CheckPendingSwapReturnType
-    if (record.step === 'swapping' && !replacedSwap)
-      return { status: 'confirmed', receipt: transaction.receipt }
+    // A recorded transaction the page's node does not know may be on its way (the wallet's node
+    // has it), sped up, or replaced at its nonce (by the swap sent before a reload, when it was a
+    // resume's): it is never settled as dropped from here. A swap with an approval before it: what
+    // followed the approval says what happened; anything else is unknown.
+    if (transaction.status === 'dropped') {
+      if (record.step !== 'swapping' || !(record.approvalHash ?? record.resetHash)) return unknown
+      const after = await sentAfterApproval(clients, record, trusted, record.approvalHash ?? record.resetHash)
+      return after.status === 'none' ? unknown : after
+    }
+    if (transaction.status !== 'success') return transaction as CheckPendingSwapReturnType
+    if (record.step === 'swapping') return { status: 'confirmed', receipt: transaction.receipt }
   }
   // Whether the swap went out after the approval is read from the chain, not from the record: the
   // page may have closed before the swap's hash came back, or before it was recorded. A reset whose
@@ -166,6 +160,32 @@ async function readPendingSwap(
   if (after.status !== 'none') return after
   if ((await allowance()) < BigInt(record.amountIn)) return { status: 'dropped' }
   return { status: 'resumable', nonce: after.nonce }
+}
+
+/** Whether a receipt shows token0 leaving the record's account (an ERC-20 Transfer from it). */
+function spendsToken0(receipt: TransactionReceipt, record: PendingSwap): boolean {
+  return receipt.logs.some(
+    (log) =>
+      isAddressEqual(log.address, record.token0) &&
+      log.topics[0] === transferEvent &&
+      !!log.topics[1] &&
+      isAddressEqual(`0x${log.topics[1].slice(26)}`, record.account),
+  )
+}
+
+/** Whether a mined transaction is the record's swap: token0 left the account, or a successful call to its router, spender or a trusted address. */
+function isSwapReceipt(
+  receipt: TransactionReceipt,
+  record: PendingSwap,
+  trusted: readonly Address[],
+): boolean {
+  const to = receipt.to
+  return (
+    spendsToken0(receipt, record) ||
+    (receipt.status === 'success' &&
+      !!to &&
+      [record.router, record.spender, ...trusted].some((address) => !!address && isAddressEqual(address, to)))
+  )
 }
 
 /** How many transactions of the account after the approval are looked at for the swap. */
@@ -238,14 +258,7 @@ async function sentAfterApproval(
     // A node behind the approval it returned as mined cannot tell what came after it.
     if (latest < first || latest - first > maxScanned) return unknown
     const named = [record.router, record.spender, ...trusted]
-    const spends = (receipt: TransactionReceipt) =>
-      receipt.logs.some(
-        (log) =>
-          isAddressEqual(log.address, record.token0) &&
-          log.topics[0] === transferEvent &&
-          !!log.topics[1] &&
-          isAddressEqual(`0x${log.topics[1].slice(26)}`, account),
-      )
+    const spends = (receipt: TransactionReceipt) => spendsToken0(receipt, record)
     let reverted: TransactionReceipt | undefined
     let low = approval.blockNumber
     for (let nonce = first; nonce < latest; nonce++) {
@@ -540,8 +553,15 @@ async function resume(
     } catch (error) {
       if (error instanceof TransactionRevertedError)
         return { status: 'reverted' as const, receipt: error.receipt }
+      // Replaced at its nonce: by the swap itself (one sent before a reload, when this one was a
+      // resume's), or by something else (a cancellation): then this one was dropped.
       if (error instanceof TransactionReplacedError)
-        return { status: 'dropped' as const, receipt: error.receipt }
+        return {
+          status: isSwapReceipt(error.receipt, record, rest.trustedAddresses?.[record.chainId] ?? [])
+            ? ('confirmed' as const)
+            : ('dropped' as const),
+          receipt: error.receipt,
+        }
       throw new OutcomeUnknownError({ stage, hash, cause: error })
     }
   }
