@@ -13,17 +13,17 @@ import {
   encodeFunctionData,
   erc20Abi,
   type Hex,
-  http,
   numberToHex,
   type PublicClient,
   parseEther,
 } from 'viem'
 import { describe, expect, test, vi } from 'vitest'
+import { resumeKit } from '../../../test/evm/resumeKit.js'
 import { jsonRpc } from '../../../test/evm/rpc.js'
 import { setupSwapHarness } from '../../../test/evm/swapHarness.js'
 import type { TestWallet } from '../../../test/evm/wallet.js'
 import { swapRouterAbi } from '../../mock/routerAbi.js'
-import { type ExecuteSwapParameters, executeSwap } from './executeSwap.js'
+import { executeSwap } from './executeSwap.js'
 import {
   createMemoryStorage,
   getPendingSwaps,
@@ -35,54 +35,7 @@ import {
 
 const h = setupSwapHarness()
 const amountIn = parseEther('10')
-const trusted = () => ({ [h.fixture.chain.id]: [h.fixture.router, h.fixture.spender] })
-
-/** Starts a swap whose page dies (never awaited); its error, if it fails first, is kept. */
-function startSwap(
-  walletClient: TestWallet['walletClient'],
-  storage: SwapStorage,
-  extra: Partial<ExecuteSwapParameters> = {},
-) {
-  const page: { error?: unknown } = {}
-  const token0 = h.address('TKA')
-  const token1 = h.address('TKB')
-  void executeSwap(h.swapClient(), {
-    walletClient,
-    publicClient: h.fixture.publicClient,
-    token0,
-    token1,
-    amountIn,
-    acceptedQuote: h.market.quote({ token0, token1, amountIn }),
-    slippage: 0.01,
-    trustedAddresses: trusted(),
-    storage,
-    ...extra,
-  }).catch((error: unknown) => {
-    page.error = error
-  })
-  return page
-}
-
-type Page = ReturnType<typeof startSwap>
-
-async function until<value>(
-  page: Page,
-  what: string,
-  condition: () => Promise<value | undefined> | value | undefined,
-) {
-  for (let tries = 0; tries < 600; tries++) {
-    if (page.error) throw new Error(`The swap failed before ${what}`, { cause: page.error })
-    const value = await condition()
-    if (value) return value
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-  throw new Error(`Never: ${what}`)
-}
-
-const recordAt = (page: Page, storage: SwapStorage, step: PendingSwap['step']) =>
-  until(page, `a record at ${step}`, async () =>
-    (await getPendingSwaps(storage)).find((record) => record.step === step),
-  )
+const { trusted, startSwap, until, recordAt, clientsOf } = resumeKit(h, amountIn)
 
 /**
  * A wallet whose second eth_sendTransaction (the swap) is broadcast and never answered: the page
@@ -135,23 +88,6 @@ function withoutNonceRead(wallet: TestWallet): EIP1193Provider {
       return wallet.provider.request(args as never)
     },
   } as EIP1193Provider
-}
-
-function clientsOf(wallet: TestWallet | EIP1193Provider, publicClient?: PublicClient) {
-  return {
-    walletClient: createWalletClient({
-      account: h.fixture.accounts.user.address,
-      transport: custom('provider' in wallet ? wallet.provider : wallet),
-      pollingInterval: 50,
-    }),
-    publicClient:
-      publicClient ??
-      (createPublicClient({
-        chain: h.fixture.chain,
-        transport: http(h.fixture.rpcUrl),
-        pollingInterval: 50,
-      }) as PublicClient),
-  }
 }
 
 async function recordOf(storage: SwapStorage, patch: Partial<PendingSwap> = {}) {

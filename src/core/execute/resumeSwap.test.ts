@@ -10,13 +10,13 @@ import {
   createWalletClient,
   custom,
   type EIP1193Provider,
-  http,
   type PublicClient,
   parseEther,
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { type StartAnvilReturnType, startAnvil } from '../../../test/evm/anvil.js'
 import { deploySwapFixture, type SwapFixture } from '../../../test/evm/fixture.js'
+import { resumeKit } from '../../../test/evm/resumeKit.js'
 import { jsonRpc } from '../../../test/evm/rpc.js'
 import { setupSwapHarness } from '../../../test/evm/swapHarness.js'
 import type { TestWallet } from '../../../test/evm/wallet.js'
@@ -34,77 +34,13 @@ import { checkPendingSwap, resumeSwap, settlePendingSwaps } from './resumeSwap.j
 
 const h = setupSwapHarness()
 const amountIn = parseEther('10')
-const trusted = () => ({ [h.fixture.chain.id]: [h.fixture.router, h.fixture.spender] })
-
-/**
- * Starts a swap that will be cut short; never awaited, as the page that ran it is gone. Its
- * error, if it fails before it is cut short, is kept for the waits below to report.
- */
-function startSwap(
-  wallet: TestWallet,
-  storage: SwapStorage,
-  publicClient: PublicClient = h.fixture.publicClient,
-) {
-  const page: { error?: unknown } = {}
-  const token0 = h.address('TKA')
-  const token1 = h.address('TKB')
-  void executeSwap(h.swapClient(), {
-    walletClient: wallet.walletClient,
-    publicClient,
-    token0,
-    token1,
-    amountIn,
-    acceptedQuote: h.market.quote({ token0, token1, amountIn }),
-    slippage: 0.01,
-    trustedAddresses: trusted(),
-    storage,
-  }).catch((error: unknown) => {
-    page.error = error
-  })
-  return page
-}
+const { trusted, startSwap, until, recordAt, clientsOf } = resumeKit(h, amountIn)
 
 type Page = ReturnType<typeof startSwap>
-
-/** Resolves once `condition` holds (checked every 25 ms, for at most 15 s); fails at once if the page's flow failed. */
-async function until<value>(
-  page: Page,
-  what: string,
-  condition: () => Promise<value | undefined> | value | undefined,
-) {
-  for (let tries = 0; tries < 600; tries++) {
-    if (page.error) throw new Error(`The swap failed before ${what}`, { cause: page.error })
-    const value = await condition()
-    if (value) return value
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-  throw new Error(`Never: ${what}`)
-}
-
-const recordAt = (page: Page, storage: SwapStorage, step: PendingSwap['step']) =>
-  until(page, `a record at ${step}`, async () =>
-    (await getPendingSwaps(storage)).find((record) => record.step === step),
-  )
 
 /** The first page died at the swap prompt: the wallet got the swap request (approval + swap) and never answered. */
 const diedAtSwapPrompt = (page: Page, wallet: TestWallet) =>
   until(page, 'the swap request reached the wallet', () => wallet.sendRequests().length === 2)
-
-/** New clients of a page: new objects, the same wallet extension and node. */
-function clientsOf(wallet: TestWallet) {
-  return {
-    walletClient: createWalletClient({
-      account: h.fixture.accounts.user.address,
-      transport: custom(wallet.provider),
-      pollingInterval: 50,
-    }),
-    publicClient: createPublicClient({
-      chain: h.fixture.chain,
-      transport: http(h.fixture.rpcUrl),
-      pollingInterval: 50,
-    }),
-  }
-}
 
 /**
  * The page after a reload: new clients on the same wallet extension and node, and a fresh copy
@@ -128,7 +64,7 @@ describe('resume after a reload', () => {
     const before = await h.funds()
     // The page dies when the wallet is asked for the swap: the approval is mined, the swap never sent.
     const wallet = h.wallet({ hang: (method, count) => method === 'eth_sendTransaction' && count === 1 })
-    const page = startSwap(wallet, storage)
+    const page = startSwap(wallet.walletClient, storage)
     const record = await recordAt(page, storage, 'approved')
     await diedAtSwapPrompt(page, wallet)
     expect(record).toMatchObject({
@@ -183,7 +119,7 @@ describe('resume after a reload', () => {
         return false
       },
     })
-    const page = startSwap(wallet, storage, dying)
+    const page = startSwap(wallet.walletClient, storage, { publicClient: dying })
     const record = await recordAt(page, storage, 'swapping')
     expect(record.swapHash).toMatch(/^0x/)
     const sent = wallet.sendRequests().length
@@ -218,7 +154,7 @@ describe('resume after a reload', () => {
       eip5792: {},
       hang: (method) => method === 'wallet_getCallsStatus' && !reloaded,
     })
-    const page = startSwap(wallet, storage)
+    const page = startSwap(wallet.walletClient, storage)
     const record = await recordAt(page, storage, 'batching')
     reloaded = true
     const { clients, settlePendingSwaps } = await afterReload(wallet)
@@ -235,7 +171,7 @@ describe('resume after a reload', () => {
   test('a resumed swap keeps every check: a recipient redirect from the service is refused', async () => {
     const storage = createMemoryStorage()
     const wallet = h.wallet({ hang: (method, count) => method === 'eth_sendTransaction' && count === 1 })
-    const page = startSwap(wallet, storage)
+    const page = startSwap(wallet.walletClient, storage)
     const record = await recordAt(page, storage, 'approved')
     await diedAtSwapPrompt(page, wallet)
     await h.serveRedirectedSwap(
@@ -266,7 +202,7 @@ describe('a resumed swap that fails before it is sent', () => {
   ] as const)('a /swap/info failure %s', async (_, revokeOnFailure) => {
     const storage = createMemoryStorage()
     const wallet = h.wallet({ hang: (method, count) => method === 'eth_sendTransaction' && count === 1 })
-    const page = startSwap(wallet, storage)
+    const page = startSwap(wallet.walletClient, storage)
     const record = await recordAt(page, storage, 'approved')
     await diedAtSwapPrompt(page, wallet)
     const { clients, resumeSwap } = await afterReload(wallet)
@@ -313,7 +249,7 @@ describe('a resumed swap that fails before it is sent', () => {
 test('a resumed swap whose fresh quote names another trusted spender records that spender', async () => {
   const storage = createMemoryStorage()
   const first = h.wallet({ hang: (method, count) => method === 'eth_sendTransaction' && count === 1 })
-  const page = startSwap(first, storage)
+  const page = startSwap(first.walletClient, storage)
   const record = await recordAt(page, storage, 'approved')
   await diedAtSwapPrompt(page, first)
   // The new page's quote names another spender the app trusts; the user rejects the swap itself.
@@ -345,7 +281,7 @@ describe('an execution still running in this page', () => {
     const before = await h.funds()
     // The flow waits at the wallet's swap prompt (the approval is mined): it runs, in this page.
     const wallet = h.wallet({ hang: (method, count) => method === 'eth_sendTransaction' && count === 1 })
-    const page = startSwap(wallet, storage)
+    const page = startSwap(wallet.walletClient, storage)
     const record = await recordAt(page, storage, 'approved')
     await diedAtSwapPrompt(page, wallet)
     // The page refetches its pending swaps (window focus): its own swap is not among them.
@@ -369,7 +305,7 @@ describe('an execution still running in this page', () => {
   test('a resume of this page runs once: a second resume of the same record is refused', async () => {
     const storage = createMemoryStorage()
     const first = h.wallet({ hang: (method, count) => method === 'eth_sendTransaction' && count === 1 })
-    const page = startSwap(first, storage)
+    const page = startSwap(first.walletClient, storage)
     const record = await recordAt(page, storage, 'approved')
     await diedAtSwapPrompt(page, first)
     const { clients, resumeSwap } = await afterReload(first)
@@ -918,7 +854,7 @@ describe('a swap that went out is never sent again', () => {
         return false
       },
     })
-    const page = startSwap(wallet, storage, dying.publicClient)
+    const page = startSwap(wallet.walletClient, storage, { publicClient: dying.publicClient })
     const record = await recordAt(page, storage, 'swapping')
     broken = true
     const { clients, resumeSwap, settlePendingSwaps } = await afterReload(wallet)

@@ -1,0 +1,94 @@
+/**
+ * What the resume tests share: a page that starts a TKA → TKB swap and is cut
+ * short (never awaited), waits on it that report its own failure, and a new
+ * page's clients on the same wallet extension and node.
+ */
+import {
+  createPublicClient,
+  createWalletClient,
+  custom,
+  type EIP1193Provider,
+  http,
+  type PublicClient,
+  type WalletClient,
+} from 'viem'
+import { type ExecuteSwapParameters, executeSwap } from '../../src/core/execute/executeSwap.js'
+import { getPendingSwaps, type PendingSwap, type SwapStorage } from '../../src/core/execute/pendingSwaps.js'
+import type { setupSwapHarness } from './swapHarness.js'
+import type { TestWallet } from './wallet.js'
+
+type Harness = ReturnType<typeof setupSwapHarness>
+
+/** A page whose swap may never end; `error` is its failure, if it failed first. */
+export type Page = { error?: unknown }
+
+/** The resume tests' helpers, for a harness and the amount every swap moves. */
+export function resumeKit(h: Harness, amountIn: bigint) {
+  const trusted = () => ({ [h.fixture.chain.id]: [h.fixture.router, h.fixture.spender] })
+
+  /** Starts a swap that will be cut short; never awaited, as the page that ran it is gone. */
+  function startSwap(
+    walletClient: WalletClient | TestWallet['walletClient'],
+    storage: SwapStorage,
+    extra: Partial<ExecuteSwapParameters> = {},
+  ): Page {
+    const page: Page = {}
+    const token0 = h.address('TKA')
+    const token1 = h.address('TKB')
+    void executeSwap(h.swapClient(), {
+      walletClient: walletClient as ExecuteSwapParameters['walletClient'],
+      publicClient: h.fixture.publicClient,
+      token0,
+      token1,
+      amountIn,
+      acceptedQuote: h.market.quote({ token0, token1, amountIn }),
+      slippage: 0.01,
+      trustedAddresses: trusted(),
+      storage,
+      ...extra,
+    } as ExecuteSwapParameters).catch((error: unknown) => {
+      page.error = error
+    })
+    return page
+  }
+
+  /** Resolves once `condition` holds (every 25 ms, at most 15 s); fails at once if the page's flow failed. */
+  async function until<value>(
+    page: Page,
+    what: string,
+    condition: () => Promise<value | undefined> | value | undefined,
+  ) {
+    for (let tries = 0; tries < 600; tries++) {
+      if (page.error) throw new Error(`The swap failed before ${what}`, { cause: page.error })
+      const value = await condition()
+      if (value) return value
+      await new Promise((resolve) => setTimeout(resolve, 25))
+    }
+    throw new Error(`Never: ${what}`)
+  }
+
+  const recordAt = (page: Page, storage: SwapStorage, step: PendingSwap['step']) =>
+    until(page, `a record at ${step}`, async () =>
+      (await getPendingSwaps(storage)).find((record) => record.step === step),
+    )
+
+  /** New clients of a page: new objects, the same wallet extension (or provider) and node. */
+  function clientsOf(wallet: TestWallet | EIP1193Provider, publicClient?: PublicClient) {
+    return {
+      walletClient: createWalletClient({
+        account: h.fixture.accounts.user.address,
+        transport: custom('provider' in wallet ? wallet.provider : wallet),
+        pollingInterval: 50,
+      }),
+      publicClient:
+        publicClient ??
+        (createPublicClient({
+          chain: h.fixture.chain,
+          transport: http(h.fixture.rpcUrl),
+          pollingInterval: 50,
+        }) as PublicClient),
+    }
+  }
+
+  return { trusted, startSwap, until, recordAt, clientsOf }
+}
