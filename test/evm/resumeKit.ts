@@ -19,8 +19,8 @@ import type { TestWallet } from './wallet.js'
 
 type Harness = ReturnType<typeof setupSwapHarness>
 
-/** A page whose swap may never end; `error` is its failure, if it failed first. */
-export type Page = { error?: unknown }
+/** A page whose swap may never end: its result or its failure, once it ended. */
+export type Page = { error?: unknown; done?: unknown }
 
 /** The resume tests' helpers, for a harness and the amount every swap moves. */
 export function resumeKit(h: Harness, amountIn: bigint) {
@@ -46,9 +46,14 @@ export function resumeKit(h: Harness, amountIn: bigint) {
       trustedAddresses: trusted(),
       storage,
       ...extra,
-    } as ExecuteSwapParameters).catch((error: unknown) => {
-      page.error = error
-    })
+    } as ExecuteSwapParameters).then(
+      (done) => {
+        page.done = done
+      },
+      (error: unknown) => {
+        page.error = error
+      },
+    )
     return page
   }
 

@@ -123,6 +123,32 @@ async function mineAll(rpc: ReturnType<typeof jsonRpc>) {
   await rpc('evm_mine', [])
 }
 
+/**
+ * A page whose swap (after an infinite approval) reached the node's mempool, unmined (automine
+ * off), just before the page died: its record, at 'approved'.
+ */
+async function swapLeftInMempool(wallet: TestWallet, storage: SwapStorage, nonceBefore: number) {
+  const rpc = jsonRpc(h.fixture.rpcUrl)
+  const page = startSwap(
+    walletDyingAtSwap(wallet, () => rpc('evm_setAutomine', [false])),
+    storage,
+    {
+      approval: 'infinite',
+    },
+  )
+  const record = await recordAt(page, storage, 'approved')
+  await until(page, 'the swap in the mempool', async () =>
+    (await h.fixture.publicClient.getTransactionCount({
+      address: h.fixture.accounts.user.address,
+      blockTag: 'pending',
+    })) ===
+    nonceBefore + 2
+      ? true
+      : undefined,
+  )
+  return record
+}
+
 describe('a swap that went out is never paid twice', () => {
   test('a swap in the wallet node’s mempool that the page’s node does not show: pending, nothing sent', async () => {
     const storage = createMemoryStorage()
@@ -130,21 +156,7 @@ describe('a swap that went out is never paid twice', () => {
     const before = await h.funds()
     const wallet = h.wallet()
     try {
-      const page = startSwap(
-        walletDyingAtSwap(wallet, () => rpc('evm_setAutomine', [false])),
-        storage,
-        { approval: 'infinite' },
-      )
-      const record = await recordAt(page, storage, 'approved')
-      await until(page, 'the swap in the mempool', async () =>
-        (await h.fixture.publicClient.getTransactionCount({
-          address: h.fixture.accounts.user.address,
-          blockTag: 'pending',
-        })) ===
-        before.nonce + 2
-          ? true
-          : undefined,
-      )
+      const record = await swapLeftInMempool(wallet, storage, before.nonce)
       const library = await afterReload()
       // The wallet's own count shows the swap the page's node does not.
       const clients = clientsOf(wallet, otherNode())
@@ -175,21 +187,7 @@ describe('a swap that went out is never paid twice', () => {
     const before = await h.funds()
     const wallet = h.wallet()
     try {
-      const page = startSwap(
-        walletDyingAtSwap(wallet, () => rpc('evm_setAutomine', [false])),
-        storage,
-        { approval: 'infinite' },
-      )
-      const record = await recordAt(page, storage, 'approved')
-      await until(page, 'the swap in the mempool', async () =>
-        (await h.fixture.publicClient.getTransactionCount({
-          address: h.fixture.accounts.user.address,
-          blockTag: 'pending',
-        })) ===
-        before.nonce + 2
-          ? true
-          : undefined,
-      )
+      const record = await swapLeftInMempool(wallet, storage, before.nonce)
       const library = await afterReload()
       const clients = clientsOf(withoutNonceRead(wallet), otherNode())
       expect((await library.checkPendingSwap(clients, record)).status).toBe('resumable')

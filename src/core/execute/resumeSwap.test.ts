@@ -563,42 +563,11 @@ test('two records settled at once both go (storage writes one after the other)',
 })
 
 describe('a swap that went out is never sent again', () => {
-  /** A TKA → TKB swap of `amountIn` through `walletClient`, never awaited (the page that ran it is gone). */
-  function startWith(
-    walletClient: TestWallet['walletClient'],
-    storage: SwapStorage,
-    extra: Partial<ExecuteSwapParameters> = {},
-  ) {
-    const page: { error?: unknown; done?: unknown } = {}
-    const token0 = h.address('TKA')
-    const token1 = h.address('TKB')
-    void executeSwap(h.swapClient(), {
-      walletClient,
-      publicClient: h.fixture.publicClient,
-      token0,
-      token1,
-      amountIn,
-      acceptedQuote: h.market.quote({ token0, token1, amountIn }),
-      slippage: 0.01,
-      trustedAddresses: trusted(),
-      storage,
-      ...extra,
-    }).then(
-      (done) => {
-        page.done = done
-      },
-      (error: unknown) => {
-        page.error = error
-      },
-    )
-    return page
-  }
-
   test('the same record resumed twice (a list not refetched yet): the second resume reads the stored record and sends nothing', async () => {
     const storage = createMemoryStorage()
     const before = await h.funds()
     const wallet = h.wallet({ hang: (method, count) => method === 'eth_sendTransaction' && count === 1 })
-    const page = startWith(wallet.walletClient, storage, { approval: 'infinite' })
+    const page = startSwap(wallet.walletClient, storage, { approval: 'infinite' })
     const record = await recordAt(page, storage, 'approved')
     await diedAtSwapPrompt(page, wallet)
 
@@ -619,7 +588,7 @@ describe('a swap that went out is never sent again', () => {
     const storage = createMemoryStorage()
     const rpc = jsonRpc(h.fixture.rpcUrl)
     const wallet = h.wallet({ hang: (method, count) => method === 'eth_sendTransaction' && count === 1 })
-    const page = startWith(wallet.walletClient, storage)
+    const page = startSwap(wallet.walletClient, storage)
     const record = await recordAt(page, storage, 'approved')
     await diedAtSwapPrompt(page, wallet)
 
@@ -665,7 +634,7 @@ describe('a swap that went out is never sent again', () => {
       transport: custom(provider),
       pollingInterval: 50,
     })
-    const page = startWith(walletClient, storage, { approval: 'infinite' })
+    const page = startSwap(walletClient, storage, { approval: 'infinite' })
     const record = await recordAt(page, storage, 'approved')
     expect(record.router).toBe(h.fixture.router)
     await until(page, 'the swap mined', async () => (await h.nonce()) === before.nonce + 2)
@@ -711,7 +680,7 @@ describe('a swap that went out is never sent again', () => {
       pollingInterval: 50,
     })
     try {
-      const page = startWith(walletClient, storage)
+      const page = startSwap(walletClient, storage)
       const record = await recordAt(page, storage, 'approved')
       await until(page, 'the swap in the mempool', async () =>
         (await h.fixture.publicClient.getTransactionCount({
@@ -742,7 +711,7 @@ describe('a swap that went out is never sent again', () => {
     const storage = createMemoryStorage()
     const before = await h.funds()
     const wallet = h.wallet()
-    const page = startWith(wallet.walletClient, storage, {
+    const page = startSwap(wallet.walletClient, storage, {
       approval: 'infinite',
       onStep: (step) => {
         if (step.action === 'waiting-for-swap' || step.action === 'waiting-for-approval')
@@ -813,7 +782,7 @@ describe('a swap that went out is never sent again', () => {
     const storage = createMemoryStorage()
     const before = await h.funds()
     const wallet = h.wallet({ hang: (method, count) => method === 'eth_sendTransaction' && count === 1 })
-    const page = startWith(wallet.walletClient, storage)
+    const page = startSwap(wallet.walletClient, storage)
     const record = await recordAt(page, storage, 'approved')
     await diedAtSwapPrompt(page, wallet)
     // The user sends something else meanwhile (to themselves).
