@@ -400,14 +400,18 @@ describe('a record written before its approval’s hash, and a pinned send that 
   })
 })
 
-/** A node that has not seen the account's unmined transactions (pending = latest, unmined unknown). */
-function blindNode() {
+/**
+ * A node that has not seen the account's unmined transactions (pending = latest, unmined
+ * unknown); `fail` picks requests it answers with an error (a rate limit).
+ */
+function blindNode(fail?: (method: string, params: unknown) => boolean) {
   const forward = jsonRpc(h.fixture.rpcUrl)
   return createPublicClient({
     chain: h.fixture.chain,
     pollingInterval: 50,
     transport: custom({
       request: async ({ method, params }) => {
+        if (fail?.(method, params)) throw Object.assign(new Error('rate limited'), { code: 429 })
         const [address, tag] = (params ?? []) as [string, string]
         if (method === 'eth_getTransactionCount' && tag === 'pending')
           return forward(method, [address, 'latest'])
@@ -421,8 +425,8 @@ function blindNode() {
   }) as PublicClient
 }
 
-/** The router's swap of amountIn TKA → TKB for the user (the deadline varies the calldata). */
-async function swapData(deadlineExtra: bigint) {
+/** The router's swap of amountIn TKA → TKB for the user (the deadline varies the calldata; an unreachable minOut makes it revert). */
+async function swapData(deadlineExtra: bigint, minOut = 1n) {
   const quote = h.market.quote({ token0: h.address('TKA'), token1: h.address('TKB'), amountIn })
   const block = await h.fixture.publicClient.getBlock()
   return encodeFunctionData({
@@ -431,7 +435,7 @@ async function swapData(deadlineExtra: bigint) {
     args: [
       quote?.path ?? [],
       amountIn,
-      1n,
+      minOut,
       h.fixture.accounts.user.address,
       block.timestamp + 600n + deadlineExtra,
     ],
@@ -550,6 +554,77 @@ describe('a recorded swap that no node knows, or that another took the nonce of'
     const wallet = h.wallet()
     expect((await library.checkPendingSwap(clientsOf(wallet), record)).status).toBe('unknown')
     expect(wallet.sendRequests()).toHaveLength(0)
+    await h.approve('TKA', 0n)
+  })
+})
+
+describe('a reverted call, and a read that fails, settle nothing', () => {
+  test('a reverted router call after the approval, the swap pending where the page cannot see it: nothing settled reverted, both records kept', async () => {
+    const rpc = jsonRpc(h.fixture.rpcUrl)
+    const user = h.fixture.accounts.user.address
+    const before = await h.funds()
+    await h.approve('TKA', amountIn)
+    const approvalHash = (await h.fixture.publicClient.getBlock({ includeTransactions: true }))
+      .transactions[0]?.hash as Hex
+    // Another tab's call to the same router, reverted (its floor unreachable), mined.
+    const call = (await rpc('eth_sendTransaction', [
+      { from: user, to: h.fixture.router, data: await swapData(0n, 2n ** 200n), gas: '0x100000' },
+    ])) as Hex
+    expect((await h.fixture.publicClient.getTransactionReceipt({ hash: call })).status).toBe('reverted')
+    const storage = createMemoryStorage()
+    await rpc('evm_setAutomine', [false])
+    try {
+      // This record's swap, held by the wallet's node only, not mined yet.
+      const swapHash = (await rpc('eth_sendTransaction', [
+        { from: user, to: h.fixture.router, data: await swapData(1n), gas: '0x100000' },
+      ])) as Hex
+      const swapping = await recordOf(storage, { step: 'swapping', approvalHash, swapHash })
+      const approved = await recordOf(storage, { step: 'approved', approvalHash })
+      const library = await afterReload()
+      const clients = clientsOf(withoutNonceRead(h.wallet()), blindNode())
+      expect((await library.checkPendingSwap(clients, swapping)).status).toBe('unknown')
+      // Resumable at the nonce the swap holds: a resumed swap could only replace it.
+      expect(await library.checkPendingSwap(clients, approved)).toMatchObject({ status: 'resumable' })
+      const settled = await library.settlePendingSwaps({ ...clients, storage, trustedAddresses: trusted() })
+      expect(settled.map(({ status }) => status).sort()).toEqual(['resumable', 'unknown'])
+      expect(await getPendingSwaps(storage)).toHaveLength(2)
+      await mineAll(rpc)
+      expect(before.TKA - (await h.funds()).TKA).toBe(amountIn)
+    } finally {
+      await mineAll(rpc)
+      await h.approve('TKA', 0n)
+    }
+  })
+
+  test('one record’s read fails: the call fails and no record is removed, so no settled outcome goes unreported', async () => {
+    const rpc = jsonRpc(h.fixture.rpcUrl)
+    const user = h.fixture.accounts.user.address
+    await h.approve('TKA', amountIn)
+    const approvalHash = (await h.fixture.publicClient.getBlock({ includeTransactions: true }))
+      .transactions[0]?.hash as Hex
+    const reverted = (await rpc('eth_sendTransaction', [
+      { from: user, to: h.fixture.router, data: await swapData(0n, 2n ** 200n), gas: '0x100000' },
+    ])) as Hex
+    const storage = createMemoryStorage()
+    const first = await recordOf(storage, { step: 'swapping', approvalHash, swapHash: reverted })
+    const flaky = `0x${'ef'.repeat(32)}` as Hex
+    const second = await recordOf(storage, { step: 'swapping', approvalHash, swapHash: flaky })
+    const library = await afterReload()
+    const failing = blindNode(
+      (method, params) => method === 'eth_getTransactionReceipt' && (params as Hex[])[0] === flaky,
+    )
+    const error = await library
+      .settlePendingSwaps({ ...clientsOf(h.wallet(), failing), storage, trustedAddresses: trusted() })
+      .catch((e: unknown) => e)
+    expect(error).toMatchObject({ name: 'WalletError' })
+    expect((await getPendingSwaps(storage)).map(({ id }) => id).sort()).toEqual([first.id, second.id].sort())
+    // Once the node answers, the reverted swap is settled and reported.
+    const settled = await library.settlePendingSwaps({
+      ...clientsOf(h.wallet()),
+      storage,
+      trustedAddresses: trusted(),
+    })
+    expect(settled.find(({ record }) => record.id === first.id)?.status).toBe('reverted')
     await h.approve('TKA', 0n)
   })
 })

@@ -147,7 +147,7 @@ async function readPendingSwap(
     if (transaction.status === 'dropped') {
       if (record.step !== 'swapping' || !(record.approvalHash ?? record.resetHash)) return unknown
       const after = await sentAfterApproval(clients, record, trusted, record.approvalHash ?? record.resetHash)
-      return after.status === 'none' ? unknown : after
+      return after.status === 'confirmed' || after.status === 'pending' ? after : unknown
     }
     if (transaction.status !== 'success') return transaction as CheckPendingSwapReturnType
     if (record.step === 'swapping') return { status: 'confirmed', receipt: transaction.receipt }
@@ -259,7 +259,6 @@ async function sentAfterApproval(
     if (latest < first || latest - first > maxScanned) return unknown
     const named = [record.router, record.spender, ...trusted]
     const spends = (receipt: TransactionReceipt) => spendsToken0(receipt, record)
-    let reverted: TransactionReceipt | undefined
     let low = approval.blockNumber
     for (let nonce = first; nonce < latest; nonce++) {
       const transaction = await transactionAt(publicClient, account, nonce, low, head)
@@ -270,8 +269,8 @@ async function sentAfterApproval(
       const to = transaction.to
       if (to && named.some((address) => address && isAddressEqual(address, to))) {
         if (receipt.status === 'success') return { status: 'confirmed', receipt }
-        // Reverted: nothing was spent; a later transaction may still be the swap.
-        reverted = receipt
+        // Reverted: nothing was spent, and it settles nothing (it may be another tab's call); the
+        // swap may still come at a later nonce, which the resumed swap is pinned to.
         continue
       }
       // An older record without its router: a transaction after the approval may be the swap.
@@ -279,7 +278,6 @@ async function sentAfterApproval(
     }
     // Sent after the approval and not mined yet: it may be the swap.
     if (pending > latest) return { status: 'pending' }
-    if (reverted) return { status: 'reverted', receipt: reverted }
     return { status: 'none', nonce: latest }
   } catch {
     // Nothing read says nothing was sent.
@@ -378,23 +376,26 @@ export async function settlePendingSwaps(
   const records = (await getPendingSwaps(storage, { account: clients.owner, chainId })).filter(
     (record) => !isPendingSwapRunning(record.id),
   )
-  return Promise.all(
+  // Every record is read before any is removed: a read that fails ends the call with nothing
+  // removed, so no settled record is forgotten unreported.
+  const checked = await Promise.all(
     records.map(async (record) => {
       const { status, receipt } = await readPendingSwap(
         clients,
         record,
         parameters.trustedAddresses?.[chainId],
       )
-      const checked = { status, receipt }
-      const settled =
-        checked.status === 'confirmed' || checked.status === 'reverted' || checked.status === 'dropped'
-      // Unless a resume of this page took it over meanwhile: that one settles it.
-      // A storage that fails to forget it leaves it listed: it settles again next time.
-      if (settled && !isPendingSwapRunning(record.id))
-        await removePendingSwap(storage, record.id).catch(() => {})
-      return { record, ...checked }
+      return { record, status, receipt }
     }),
   )
+  for (const { record, status } of checked) {
+    const settled = status === 'confirmed' || status === 'reverted' || status === 'dropped'
+    // Unless a resume of this page took it over meanwhile: that one settles it.
+    // A storage that fails to forget it leaves it listed: it settles again next time.
+    if (settled && !isPendingSwapRunning(record.id))
+      await removePendingSwap(storage, record.id).catch(() => {})
+  }
+  return checked
 }
 
 export type ResumeSwapParameters = Omit<

@@ -94,6 +94,7 @@ export function usePendingSwaps(parameters: UsePendingSwapsParameters = {}): Use
           publicClient: publicClient as NonNullable<typeof publicClient>,
           storage,
           chainId,
+          trustedAddresses: defaults.trustedAddresses,
         }),
       enabled: !!walletClient && !!publicClient && !!account && !!storage,
       staleTime: 0,
