@@ -46,8 +46,10 @@ import { walletStep } from './walletErrors.js'
  * Where a recorded execution stands, read from the chain (nothing is sent). An
  * execution still running in this page is `'pending'` (and `settlePendingSwaps`
  * skips it):
- * `'confirmed'`, `'reverted'` or `'dropped'` (its transaction is gone and the
- * approval it made no longer covers the swap) have settled; `'pending'` waits
+ * `'confirmed'`, `'reverted'` (its recorded transaction's receipt) or
+ * `'dropped'` (the approval it made no longer covers the swap and nothing
+ * after it was the swap, or a transaction it recorded was replaced by one
+ * that is not the swap) have settled; `'pending'` waits
  * for a transaction or a batch in flight (for a record at `'approved'`: a
  * transaction of the account after the approval, not mined yet, which may be
  * the swap; the pending count is the larger of the public client's and the
@@ -56,13 +58,13 @@ import { walletStep } from './walletErrors.js'
  * soundly: transactions after the approval that could not all be told apart
  * from the swap (a node without the old state, too many of them, a record
  * without its router), an approval sent by another address (a relayer, a
- * bundler), an approval no longer found while the allowance still covers the
- * swap (a speed-up), a batch the wallet cannot report. Never resumed nor
+ * bundler), a recorded transaction no node shows (it may still be on its way,
+ * or have been sped up), a batch the wallet cannot report. Never resumed nor
  * removed: the user settles it by hand (the allowance left can be revoked,
  * the record dismissed). A mined transaction of the account after the
  * approval is taken for the swap when token0 leaves the account in it (an
  * ERC-20 `Transfer` from it), or when it calls the record's router or
- * spender, or any of `trustedAddresses` when given.
+ * spender, or any of `trustedAddresses` when given, successfully.
  */
 export type PendingSwapStatus = 'confirmed' | 'reverted' | 'dropped' | 'pending' | 'resumable' | 'unknown'
 
@@ -173,18 +175,26 @@ function spendsToken0(receipt: TransactionReceipt, record: PendingSwap): boolean
   )
 }
 
+/** Whether `to` is the record's router or spender, or one of `trusted`. */
+function callsNamed(
+  to: Address | null | undefined,
+  record: PendingSwap,
+  trusted: readonly Address[],
+): boolean {
+  return (
+    !!to &&
+    [record.router, record.spender, ...trusted].some((address) => !!address && isAddressEqual(address, to))
+  )
+}
+
 /** Whether a mined transaction is the record's swap: token0 left the account, or a successful call to its router, spender or a trusted address. */
 function isSwapReceipt(
   receipt: TransactionReceipt,
   record: PendingSwap,
   trusted: readonly Address[],
 ): boolean {
-  const to = receipt.to
   return (
-    spendsToken0(receipt, record) ||
-    (receipt.status === 'success' &&
-      !!to &&
-      [record.router, record.spender, ...trusted].some((address) => !!address && isAddressEqual(address, to)))
+    spendsToken0(receipt, record) || (receipt.status === 'success' && callsNamed(receipt.to, record, trusted))
   )
 }
 
@@ -225,13 +235,11 @@ async function pendingCount(clients: ExecutionClients, account: Address) {
  * What the account sent after the record's approval, read from the chain:
  * `'none'` when nothing, or only transactions that are not the swap, were
  * mined after it and nothing of the account is pending (with `nonce`, the
- * account's next nonce); else the swap's status from its receipt
- * (`'confirmed'`, `'reverted'`), `'pending'` (a transaction after the
- * approval not mined yet), or `'unknown'` (it could not be read). A mined
- * transaction is the swap when its receipt shows token0 leaving the account
- * (an ERC-20 `Transfer` from it), or when it calls any router or spender the
- * record names or `trusted` holds (a reverted one spent nothing: it is
- * reported only when nothing after it is the swap).
+ * account's next nonce); else `'confirmed'` with the swap's receipt,
+ * `'pending'` (a transaction after the approval not mined yet), or
+ * `'unknown'` (it could not be read). A mined transaction is the swap when
+ * `isSwapReceipt` says so; a reverted call to the router spent nothing and
+ * settles nothing.
  */
 async function sentAfterApproval(
   clients: ExecutionClients,
@@ -257,24 +265,17 @@ async function sentAfterApproval(
     ])
     // A node behind the approval it returned as mined cannot tell what came after it.
     if (latest < first || latest - first > maxScanned) return unknown
-    const named = [record.router, record.spender, ...trusted]
-    const spends = (receipt: TransactionReceipt) => spendsToken0(receipt, record)
     let low = approval.blockNumber
     for (let nonce = first; nonce < latest; nonce++) {
       const transaction = await transactionAt(publicClient, account, nonce, low, head)
       if (!transaction) return unknown
       low = transaction.blockNumber as bigint
       const receipt = await publicClient.getTransactionReceipt({ hash: transaction.hash })
-      if (spends(receipt)) return { status: 'confirmed', receipt }
-      const to = transaction.to
-      if (to && named.some((address) => address && isAddressEqual(address, to))) {
-        if (receipt.status === 'success') return { status: 'confirmed', receipt }
-        // Reverted: nothing was spent, and it settles nothing (it may be another tab's call); the
-        // swap may still come at a later nonce, which the resumed swap is pinned to.
-        continue
-      }
-      // An older record without its router: a transaction after the approval may be the swap.
-      if (!record.router) return unknown
+      if (isSwapReceipt(receipt, record, trusted)) return { status: 'confirmed', receipt }
+      // A reverted call to the router spent nothing and settles nothing (it may be another tab's);
+      // the swap may still come at a later nonce, which the resumed swap is pinned to. Any other
+      // transaction is not the swap, unless an older record without its router cannot tell.
+      if (!callsNamed(transaction.to, record, trusted) && !record.router) return unknown
     }
     // Sent after the approval and not mined yet: it may be the swap.
     if (pending > latest) return { status: 'pending' }
