@@ -14,6 +14,7 @@ import {
 } from 'viem'
 import { type ExecuteSwapParameters, executeSwap } from '../../src/core/execute/executeSwap.js'
 import { getPendingSwaps, type PendingSwap, type SwapStorage } from '../../src/core/execute/pendingSwaps.js'
+import { jsonRpc } from './rpc.js'
 import type { setupSwapHarness } from './swapHarness.js'
 import type { TestWallet } from './wallet.js'
 
@@ -95,5 +96,57 @@ export function resumeKit(h: Harness, amountIn: bigint) {
     }
   }
 
-  return { trusted, startSwap, until, recordAt, clientsOf }
+  /**
+   * A wallet whose second eth_sendTransaction (the swap) is broadcast and never answered: the
+   * page dies before the swap's hash comes back. `before` runs first (e.g. automine off).
+   */
+  function walletDyingAtSwap(wallet: TestWallet, before?: () => Promise<unknown>) {
+    let count = 0
+    const provider = {
+      request: async (args: { method: string; params?: unknown }) => {
+        if (args.method === 'eth_sendTransaction' && count++ === 1) {
+          await before?.()
+          await wallet.provider.request(args as never)
+          return new Promise<never>(() => {})
+        }
+        return wallet.provider.request(args as never)
+      },
+    } as EIP1193Provider
+    return createWalletClient({
+      account: h.fixture.accounts.user.address,
+      transport: custom(provider),
+      pollingInterval: 50,
+    })
+  }
+
+  /**
+   * A page whose swap reached the node's mempool, unmined (automine off; the caller turns it back
+   * on), just before the page died: its record, at 'approved'.
+   */
+  async function swapLeftInMempool(
+    wallet: TestWallet,
+    storage: SwapStorage,
+    nonceBefore: number,
+    extra: Partial<ExecuteSwapParameters> = {},
+  ) {
+    const rpc = jsonRpc(h.fixture.rpcUrl)
+    const page = startSwap(
+      walletDyingAtSwap(wallet, () => rpc('evm_setAutomine', [false])),
+      storage,
+      extra,
+    )
+    const record = await recordAt(page, storage, 'approved')
+    await until(page, 'the swap in the mempool', async () =>
+      (await h.fixture.publicClient.getTransactionCount({
+        address: h.fixture.accounts.user.address,
+        blockTag: 'pending',
+      })) ===
+      nonceBefore + 2
+        ? true
+        : undefined,
+    )
+    return record
+  }
+
+  return { trusted, startSwap, until, recordAt, clientsOf, walletDyingAtSwap, swapLeftInMempool }
 }

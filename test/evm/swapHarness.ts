@@ -168,6 +168,7 @@ export function setupSwapHarness() {
         args: [spender, amount],
       })
       await publicClient.waitForTransactionReceipt({ hash })
+      return hash
     },
   }
   return harness

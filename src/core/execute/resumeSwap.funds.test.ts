@@ -7,7 +7,6 @@
  */
 import {
   createPublicClient,
-  createWalletClient,
   custom,
   type EIP1193Provider,
   encodeFunctionData,
@@ -35,30 +34,10 @@ import {
 
 const h = setupSwapHarness()
 const amountIn = parseEther('10')
-const { trusted, startSwap, until, recordAt, clientsOf } = resumeKit(h, amountIn)
-
-/**
- * A wallet whose second eth_sendTransaction (the swap) is broadcast and never answered: the page
- * dies before the swap's hash comes back. `before` runs first (e.g. automine off).
- */
-function walletDyingAtSwap(wallet: TestWallet, before?: () => Promise<unknown>) {
-  let count = 0
-  const provider = {
-    request: async (args: { method: string; params?: unknown }) => {
-      if (args.method === 'eth_sendTransaction' && count++ === 1) {
-        await before?.()
-        await wallet.provider.request(args as never)
-        return new Promise<never>(() => {})
-      }
-      return wallet.provider.request(args as never)
-    },
-  } as EIP1193Provider
-  return createWalletClient({
-    account: h.fixture.accounts.user.address,
-    transport: custom(provider),
-    pollingInterval: 50,
-  })
-}
+const { trusted, startSwap, until, recordAt, clientsOf, walletDyingAtSwap, swapLeftInMempool } = resumeKit(
+  h,
+  amountIn,
+)
 
 /** The dapp's own node, which has not seen the account's pending transactions: pending = latest. */
 function otherNode(options: { pruned?: boolean } = {}) {
@@ -123,32 +102,6 @@ async function mineAll(rpc: ReturnType<typeof jsonRpc>) {
   await rpc('evm_mine', [])
 }
 
-/**
- * A page whose swap (after an infinite approval) reached the node's mempool, unmined (automine
- * off), just before the page died: its record, at 'approved'.
- */
-async function swapLeftInMempool(wallet: TestWallet, storage: SwapStorage, nonceBefore: number) {
-  const rpc = jsonRpc(h.fixture.rpcUrl)
-  const page = startSwap(
-    walletDyingAtSwap(wallet, () => rpc('evm_setAutomine', [false])),
-    storage,
-    {
-      approval: 'infinite',
-    },
-  )
-  const record = await recordAt(page, storage, 'approved')
-  await until(page, 'the swap in the mempool', async () =>
-    (await h.fixture.publicClient.getTransactionCount({
-      address: h.fixture.accounts.user.address,
-      blockTag: 'pending',
-    })) ===
-    nonceBefore + 2
-      ? true
-      : undefined,
-  )
-  return record
-}
-
 describe('a swap that went out is never paid twice', () => {
   test('a swap in the wallet node’s mempool that the page’s node does not show: pending, nothing sent', async () => {
     const storage = createMemoryStorage()
@@ -156,7 +109,7 @@ describe('a swap that went out is never paid twice', () => {
     const before = await h.funds()
     const wallet = h.wallet()
     try {
-      const record = await swapLeftInMempool(wallet, storage, before.nonce)
+      const record = await swapLeftInMempool(wallet, storage, before.nonce, { approval: 'infinite' })
       const library = await afterReload()
       // The wallet's own count shows the swap the page's node does not.
       const clients = clientsOf(wallet, otherNode())
@@ -187,7 +140,7 @@ describe('a swap that went out is never paid twice', () => {
     const before = await h.funds()
     const wallet = h.wallet()
     try {
-      const record = await swapLeftInMempool(wallet, storage, before.nonce)
+      const record = await swapLeftInMempool(wallet, storage, before.nonce, { approval: 'infinite' })
       const library = await afterReload()
       const clients = clientsOf(withoutNonceRead(wallet), otherNode())
       expect((await library.checkPendingSwap(clients, record)).status).toBe('resumable')
@@ -348,9 +301,7 @@ describe('a record written before its approval’s hash, and a pinned send that 
   test('the swap sent before the reload takes the pinned nonce as the resume sends: settled confirmed, paid once, nothing revoked', async () => {
     const before = await h.funds()
     const storage = createMemoryStorage()
-    await h.approve('TKA', amountIn)
-    const approvalHash = (await h.fixture.publicClient.getBlock({ includeTransactions: true }))
-      .transactions[0]?.hash as Hex
+    const approvalHash = await h.approve('TKA', amountIn)
     const record = await recordOf(storage, { step: 'approved', approvalHash })
     // The first page's swap, signed before the reload, reaches the chain just as the resumed one is
     // sent: the resumed one, at the same nonce, is refused by the node ("nonce too low").
@@ -447,9 +398,7 @@ describe('a recorded swap that no node knows, or that another took the nonce of'
     const rpc = jsonRpc(h.fixture.rpcUrl)
     const user = h.fixture.accounts.user.address
     const before = await h.funds()
-    await h.approve('TKA', amountIn)
-    const approvalHash = (await h.fixture.publicClient.getBlock({ includeTransactions: true }))
-      .transactions[0]?.hash as Hex
+    const approvalHash = await h.approve('TKA', amountIn)
     const nonce = numberToHex(await h.nonce())
     const gasPrice = await h.fixture.publicClient.getGasPrice()
     const storage = createMemoryStorage()
@@ -541,9 +490,7 @@ describe('a recorded swap that no node knows, or that another took the nonce of'
   })
 
   test('a swapping record whose swap no node knows, nothing after its approval: unknown, never offered for resume', async () => {
-    await h.approve('TKA', amountIn)
-    const approvalHash = (await h.fixture.publicClient.getBlock({ includeTransactions: true }))
-      .transactions[0]?.hash as Hex
+    const approvalHash = await h.approve('TKA', amountIn)
     const storage = createMemoryStorage()
     const record = await recordOf(storage, {
       step: 'swapping',
@@ -563,9 +510,7 @@ describe('a reverted call, and a read that fails, settle nothing', () => {
     const rpc = jsonRpc(h.fixture.rpcUrl)
     const user = h.fixture.accounts.user.address
     const before = await h.funds()
-    await h.approve('TKA', amountIn)
-    const approvalHash = (await h.fixture.publicClient.getBlock({ includeTransactions: true }))
-      .transactions[0]?.hash as Hex
+    const approvalHash = await h.approve('TKA', amountIn)
     // Another tab's call to the same router, reverted (its floor unreachable), mined.
     const call = (await rpc('eth_sendTransaction', [
       { from: user, to: h.fixture.router, data: await swapData(0n, 2n ** 200n), gas: '0x100000' },
@@ -599,9 +544,7 @@ describe('a reverted call, and a read that fails, settle nothing', () => {
   test('one record’s read fails: the call fails and no record is removed, so no settled outcome goes unreported', async () => {
     const rpc = jsonRpc(h.fixture.rpcUrl)
     const user = h.fixture.accounts.user.address
-    await h.approve('TKA', amountIn)
-    const approvalHash = (await h.fixture.publicClient.getBlock({ includeTransactions: true }))
-      .transactions[0]?.hash as Hex
+    const approvalHash = await h.approve('TKA', amountIn)
     const reverted = (await rpc('eth_sendTransaction', [
       { from: user, to: h.fixture.router, data: await swapData(0n, 2n ** 200n), gas: '0x100000' },
     ])) as Hex

@@ -5,14 +5,7 @@
  * alone: new clients, the same storage (as `localStorage` survives a reload)
  * and the same wallet extension.
  */
-import {
-  createPublicClient,
-  createWalletClient,
-  custom,
-  type EIP1193Provider,
-  type PublicClient,
-  parseEther,
-} from 'viem'
+import { createPublicClient, custom, type PublicClient, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { type StartAnvilReturnType, startAnvil } from '../../../test/evm/anvil.js'
 import { deploySwapFixture, type SwapFixture } from '../../../test/evm/fixture.js'
@@ -34,7 +27,10 @@ import { checkPendingSwap, resumeSwap, settlePendingSwaps } from './resumeSwap.j
 
 const h = setupSwapHarness()
 const amountIn = parseEther('10')
-const { trusted, startSwap, until, recordAt, clientsOf } = resumeKit(h, amountIn)
+const { trusted, startSwap, until, recordAt, clientsOf, walletDyingAtSwap, swapLeftInMempool } = resumeKit(
+  h,
+  amountIn,
+)
 
 type Page = ReturnType<typeof startSwap>
 
@@ -618,23 +614,8 @@ describe('a swap that went out is never sent again', () => {
     const storage = createMemoryStorage()
     const before = await h.funds()
     const wallet = h.wallet()
-    let count = 0
     // The user confirmed the swap, the wallet broadcast it, the page was gone before the answer.
-    const provider = {
-      request: async (args: { method: string; params?: unknown }) => {
-        if (args.method === 'eth_sendTransaction' && count++ === 1) {
-          await wallet.provider.request(args as never)
-          return new Promise<never>(() => {})
-        }
-        return wallet.provider.request(args as never)
-      },
-    } as EIP1193Provider
-    const walletClient = createWalletClient({
-      account: h.fixture.accounts.user.address,
-      transport: custom(provider),
-      pollingInterval: 50,
-    })
-    const page = startSwap(walletClient, storage, { approval: 'infinite' })
+    const page = startSwap(walletDyingAtSwap(wallet), storage, { approval: 'infinite' })
     const record = await recordAt(page, storage, 'approved')
     expect(record.router).toBe(h.fixture.router)
     await until(page, 'the swap mined', async () => (await h.nonce()) === before.nonce + 2)
@@ -662,35 +643,9 @@ describe('a swap that went out is never sent again', () => {
     const rpc = jsonRpc(h.fixture.rpcUrl)
     const before = await h.funds()
     const wallet = h.wallet()
-    let count = 0
-    const provider = {
-      request: async (args: { method: string; params?: unknown }) => {
-        if (args.method === 'eth_sendTransaction' && count++ === 1) {
-          // A slow chain: the swap reaches the mempool, the page closes.
-          await rpc('evm_setAutomine', [false])
-          await wallet.provider.request(args as never)
-          return new Promise<never>(() => {})
-        }
-        return wallet.provider.request(args as never)
-      },
-    } as EIP1193Provider
-    const walletClient = createWalletClient({
-      account: h.fixture.accounts.user.address,
-      transport: custom(provider),
-      pollingInterval: 50,
-    })
     try {
-      const page = startSwap(walletClient, storage)
-      const record = await recordAt(page, storage, 'approved')
-      await until(page, 'the swap in the mempool', async () =>
-        (await h.fixture.publicClient.getTransactionCount({
-          address: h.fixture.accounts.user.address,
-          blockTag: 'pending',
-        })) ===
-        before.nonce + 2
-          ? true
-          : undefined,
-      )
+      // A slow chain: the swap reaches the mempool, the page closes.
+      const record = await swapLeftInMempool(wallet, storage, before.nonce)
       const { clients, settlePendingSwaps, resumeSwap } = await afterReload(wallet)
       expect(await settlePendingSwaps({ ...clients, storage })).toMatchObject([{ status: 'pending' }])
       const sent = wallet.sendRequests().length
