@@ -27,16 +27,15 @@ export type Page = { error?: unknown; done?: unknown }
 export function resumeKit(h: Harness, amountIn: bigint) {
   const trusted = () => ({ [h.fixture.chain.id]: [h.fixture.router, h.fixture.spender] })
 
-  /** Starts a swap that will be cut short; never awaited, as the page that ran it is gone. */
-  function startSwap(
+  /** A TKA → TKB swap of `amountIn` through `walletClient`, at the market's quote less 1%. */
+  function swapParameters(
     walletClient: WalletClient | TestWallet['walletClient'],
     storage: SwapStorage,
     extra: Partial<ExecuteSwapParameters> = {},
-  ): Page {
-    const page: Page = {}
+  ): ExecuteSwapParameters {
     const token0 = h.address('TKA')
     const token1 = h.address('TKB')
-    void executeSwap(h.swapClient(), {
+    return {
       walletClient: walletClient as ExecuteSwapParameters['walletClient'],
       publicClient: h.fixture.publicClient,
       token0,
@@ -47,7 +46,17 @@ export function resumeKit(h: Harness, amountIn: bigint) {
       trustedAddresses: trusted(),
       storage,
       ...extra,
-    } as ExecuteSwapParameters).then(
+    } as ExecuteSwapParameters
+  }
+
+  /** Starts a swap that will be cut short; never awaited, as the page that ran it is gone. */
+  function startSwap(
+    walletClient: WalletClient | TestWallet['walletClient'],
+    storage: SwapStorage,
+    extra: Partial<ExecuteSwapParameters> = {},
+  ): Page {
+    const page: Page = {}
+    void executeSwap(h.swapClient(), swapParameters(walletClient, storage, extra)).then(
       (done) => {
         page.done = done
       },
@@ -148,5 +157,14 @@ export function resumeKit(h: Harness, amountIn: bigint) {
     return record
   }
 
-  return { trusted, startSwap, until, recordAt, clientsOf, walletDyingAtSwap, swapLeftInMempool }
+  return {
+    trusted,
+    swapParameters,
+    startSwap,
+    until,
+    recordAt,
+    clientsOf,
+    walletDyingAtSwap,
+    swapLeftInMempool,
+  }
 }

@@ -27,10 +27,16 @@ import { checkPendingSwap, resumeSwap, settlePendingSwaps } from './resumeSwap.j
 
 const h = setupSwapHarness()
 const amountIn = parseEther('10')
-const { trusted, startSwap, until, recordAt, clientsOf, walletDyingAtSwap, swapLeftInMempool } = resumeKit(
-  h,
-  amountIn,
-)
+const {
+  trusted,
+  swapParameters,
+  startSwap,
+  until,
+  recordAt,
+  clientsOf,
+  walletDyingAtSwap,
+  swapLeftInMempool,
+} = resumeKit(h, amountIn)
 
 type Page = ReturnType<typeof startSwap>
 
@@ -316,22 +322,10 @@ describe('an execution still running in this page', () => {
 })
 
 describe('a wait that fails after something was sent keeps the record', () => {
-  const swap = (wallet: TestWallet, storage: SwapStorage, extra: Partial<ExecuteSwapParameters> = {}) => {
-    const token0 = h.address('TKA')
-    const token1 = h.address('TKB')
-    return executeSwap(h.swapClient(), {
-      walletClient: wallet.walletClient,
-      publicClient: h.fixture.publicClient,
-      token0,
-      token1,
-      amountIn,
-      acceptedQuote: h.market.quote({ token0, token1, amountIn }),
-      slippage: 0.01,
-      trustedAddresses: trusted(),
-      storage,
-      ...extra,
-    }).catch((error: unknown) => error)
-  }
+  const swap = (wallet: TestWallet, storage: SwapStorage, extra: Partial<ExecuteSwapParameters> = {}) =>
+    executeSwap(h.swapClient(), swapParameters(wallet.walletClient, storage, extra)).catch(
+      (error: unknown) => error,
+    )
 
   test('the swap was sent and its receipt wait ran out: OutcomeUnknownError, the record stays, settles later', async () => {
     const storage = createMemoryStorage()
