@@ -422,23 +422,22 @@ async function swapFlow(
         args: [owner, of],
       }),
     )
-  // The first transaction of a resumed flow, at the nonce its scan proved free (checked again now).
-  let unpinned: unknown
-  // While the pinned transaction is sent ('sending') and until the next one ('sent'): its nonce may
-  // be taken by the swap sent before the reload, so its failure says nothing was swapped twice,
-  // not that nothing was swapped.
-  let pinned: 'sending' | 'sent' | undefined
+  // The first transaction of a resumed flow, at the nonce its scan proved free, checked again
+  // ('checking'), then sent ('sending') and until the next one ('sent'): its nonce may be taken by
+  // the swap sent before the reload, so its failure says nothing was swapped twice, not that
+  // nothing was swapped.
+  let pinned: 'checking' | 'sending' | 'sent' | undefined
   const nextNonce = async () => {
     const first = pin
     pin = undefined
-    pinned = first ? 'sending' : undefined
-    try {
-      await first?.check()
-    } catch (error) {
-      unpinned = error
-      throw error
+    if (!first) {
+      pinned = undefined
+      return undefined
     }
-    return first?.nonce
+    pinned = 'checking'
+    await first.check()
+    pinned = 'sending'
+    return first.nonce
   }
   const confirm = (hash: Hex, stage: 'approval' | 'swap') =>
     waitForSuccess(checked, {
@@ -611,7 +610,7 @@ async function swapFlow(
   } catch (error) {
     // The resume's pin refused the send (the account sent something meanwhile, maybe the swap):
     // nothing was sent, and nothing is settled or revoked.
-    if (unpinned !== undefined && error === unpinned) throw error
+    if (pinned === 'checking') throw error
     // The pinned transaction refused (but not by the user: its nonce taken, or underpriced against
     // a transaction at it), or replaced by another at its nonce: that one may be the swap sent
     // before the reload. The record stays, unrevoked, for the chain check to settle.

@@ -234,6 +234,38 @@ describe('a swap that went out is never paid twice', () => {
 })
 
 describe('a record written before its approval’s hash, and a pinned send that loses its nonce', () => {
+  test('a transaction of the account shows up between the check and the send: nothing sent, nothing revoked, the record kept', async () => {
+    const before = await h.funds()
+    const storage = createMemoryStorage()
+    const approvalHash = await h.approve('TKA', amountIn)
+    const record = await recordOf(storage, { step: 'approved', approvalHash })
+    // The wallet's own count: as the chain's for the scan, one more at the check before the send.
+    const wallet = h.wallet()
+    let reads = 0
+    const moving = {
+      request: async (args: { method: string; params?: unknown }) => {
+        const answer = await wallet.provider.request(args as never)
+        if (args.method === 'eth_getTransactionCount' && reads++ > 0) return numberToHex(Number(answer) + 1)
+        return answer
+      },
+    } as EIP1193Provider
+    const library = await afterReload()
+    expect(
+      await library.resumeSwap(h.swapClient(), {
+        ...clientsOf(moving),
+        record,
+        storage,
+        trustedAddresses: trusted(),
+        revokeOnFailure: true,
+      }),
+    ).toEqual({ resumed: 'nothing', status: 'pending' })
+    expect(reads).toBe(2)
+    expect(wallet.sendRequests()).toHaveLength(0)
+    expect(await getPendingSwaps(storage)).toEqual([record])
+    expect((await h.funds()).nonce).toBe(before.nonce + 1) // the approval only
+    await h.approve('TKA', 0n)
+  })
+
   /** The reset (approve 0) of a USDT-style flow, mined and recorded; the approval's hash never written. */
   async function resetOnlyRecord(storage: SwapStorage) {
     const { userClient, publicClient } = h.fixture
