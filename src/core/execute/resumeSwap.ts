@@ -5,6 +5,7 @@ import {
   hexToNumber,
   isAddressEqual,
   type PublicClient,
+  parseEventLogs,
   type Transaction,
   TransactionNotFoundError,
   type TransactionReceipt,
@@ -166,12 +167,11 @@ async function readPendingSwap(
 
 /** Whether a receipt shows token0 leaving the record's account (an ERC-20 Transfer from it). */
 function spendsToken0(receipt: TransactionReceipt, record: PendingSwap): boolean {
-  return receipt.logs.some(
+  return parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: receipt.logs, strict: false }).some(
     (log) =>
       isAddressEqual(log.address, record.token0) &&
-      log.topics[0] === transferEvent &&
-      !!log.topics[1] &&
-      isAddressEqual(`0x${log.topics[1].slice(26)}`, record.account),
+      !!log.args.from &&
+      isAddressEqual(log.args.from, record.account),
   )
 }
 
@@ -200,8 +200,6 @@ function isSwapReceipt(
 
 /** How many transactions of the account after the approval are looked at for the swap. */
 const maxScanned = 8
-
-const transferEvent = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
 
 /**
  * The account's pending nonce, as the wallet's own node sees it (it broadcast
