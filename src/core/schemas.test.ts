@@ -6,11 +6,12 @@ import { getSwapInfo } from './actions/getSwapInfo.js'
 import { getSwapRoute } from './actions/getSwapRoute.js'
 import { createSwapClient } from './client.js'
 import { ResponseValidationError } from './errors/response.js'
-import { routeSchema } from './schemas.js'
+import { routeSchemaFor } from './schemas.js'
 
 const maxUint256 = 2n ** 256n - 1n
 /** An amount as every body schema reads one: here a route's amount_out. */
-const parseAmountOut = (value: unknown) => routeSchema.safeParse({ path: [WETH, USDC], amount_out: value })
+const parseAmountOut = (value: unknown) =>
+  routeSchemaFor({ token0: WETH, token1: USDC }).safeParse({ path: [WETH, USDC], amount_out: value })
 
 describe('amounts are uint256 (issue 10, item 8)', () => {
   test.each([

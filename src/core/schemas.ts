@@ -180,8 +180,6 @@ const route: Walk<Route> = (value, issues, at) => {
   return { path, amountOut: amount_out } as Route
 }
 
-export const routeSchema = /* @__PURE__ */ schema(route)
-
 /**
  * A quote's walk, with its path required to run from `token0` to `token1`
  * (in any letter case), as the spec says. A native-coin side is not checked:
@@ -213,7 +211,7 @@ function from<quote extends { path: Address[] }>(
 }
 
 /**
- * `routeSchema` for the swap asked: the path must run from its token0 to its token1.
+ * The schema of a `/swap/route` body for the swap asked: its path must run from its token0 to its token1.
  *
  * @example
  * client.request({ endpoint: '/swap/route', query, schema: routeSchemaFor({ token0, token1 }) })
@@ -255,10 +253,8 @@ const legacyPath: Walk<LegacyPath> = (value, issues, at) => {
   return { path: fields?.path as Address[], amountOut: fields?.amount_out ?? fields?.amountOut }
 }
 
-export const legacyPathSchema = /* @__PURE__ */ schema(legacyPath)
-
 /**
- * `legacyPathSchema` for the swap asked: the path must run from its token0 to its token1.
+ * The schema of a `/get_path` body for the swap asked: its path must run from its token0 to its token1.
  *
  * @example
  * client.request({ endpoint: '/get_path', query, schema: legacyPathSchemaFor({ token0, token1 }) })
