@@ -547,7 +547,7 @@ describe('a reverted call, and a read that fails, settle nothing', () => {
     const call = (await rpc('eth_sendTransaction', [
       { from: user, to: h.fixture.router, data: await swapData(0n, 2n ** 200n), gas: '0x100000' },
     ])) as Hex
-    expect((await h.fixture.publicClient.getTransactionReceipt({ hash: call })).status).toBe('reverted')
+    expect((await h.fixture.publicClient.waitForTransactionReceipt({ hash: call })).status).toBe('reverted')
     const storage = createMemoryStorage()
     await rpc('evm_setAutomine', [false])
     try {
@@ -580,6 +580,7 @@ describe('a reverted call, and a read that fails, settle nothing', () => {
     const reverted = (await rpc('eth_sendTransaction', [
       { from: user, to: h.fixture.router, data: await swapData(0n, 2n ** 200n), gas: '0x100000' },
     ])) as Hex
+    await h.fixture.publicClient.waitForTransactionReceipt({ hash: reverted })
     const storage = createMemoryStorage()
     const first = await recordOf(storage, { step: 'swapping', approvalHash, swapHash: reverted })
     const flaky = `0x${'ef'.repeat(32)}` as Hex
