@@ -504,6 +504,34 @@ export class SwapSimulationError extends ExecuteSwapError {
   }
 }
 
+export type SimulationUnavailableErrorType = SimulationUnavailableError & {
+  name: 'SimulationUnavailableError'
+}
+
+/**
+ * The public client's node does not serve `eth_simulateV1` (it answered that
+ * request with "method not found"), so what the calls would do to every asset
+ * of the user cannot be measured: nothing was signed. Use a node that serves
+ * it, or opt in by name to the balances-only fallback
+ * (`dangerouslyAllowBalancesOnlySimulation: true`), which sees token0, token1
+ * and the native coin but no other asset leaving and no approval granted.
+ *
+ * @example
+ * if (error instanceof SimulationUnavailableError) toast('Your RPC cannot simulate the swap: switch to another one.')
+ */
+export class SimulationUnavailableError extends ExecuteSwapError {
+  override name = 'SimulationUnavailableError' as const
+
+  constructor() {
+    super('The node cannot simulate the swap (no eth_simulateV1): refused to sign it unmeasured.', {
+      metaMessages: [
+        'Use an RPC that serves eth_simulateV1, or opt in to a balances-only check with dangerouslyAllowBalancesOnlySimulation: true.',
+        'Nothing was signed.',
+      ],
+    })
+  }
+}
+
 export type InsufficientAllowanceErrorType = InsufficientAllowanceError & {
   name: 'InsufficientAllowanceError'
 }

@@ -16,6 +16,7 @@ import { call, simulateBlocks } from 'viem/actions'
 import { isNativeToken, nativeTokenAddress } from '../constants.js'
 import { walk } from '../errors/base.js'
 import {
+  SimulationUnavailableError,
   type SwapOutcome,
   type SwapOutcomeViolation,
   SwapSimulationError,
@@ -44,6 +45,13 @@ export type CheckSwapOutcomeParameters = {
   minAmountOut: bigint
   /** The spender the approvals are for: the only approval the user may grant. */
   spender?: Address | undefined
+  /**
+   * On a node without `eth_simulateV1`, measure with one `eth_call` that sees
+   * token0, token1 and the native coin only (no logs: other assets leaving,
+   * or approvals granted, go unseen). Default `false`: such a node is refused
+   * with `SimulationUnavailableError`.
+   */
+  dangerouslyAllowBalancesOnlySimulation?: boolean | undefined
 }
 
 export type CheckSwapOutcomeReturnType = SwapOutcome
@@ -57,8 +65,36 @@ const approvalForAllTopic = '0x17307eab39ab6107e8899845ad3d59bd9653f200f22092048
 const permit2ApprovalTopic = '0xda9fa7c1b00402c17d0161b249b1ab8bbec047c5a52207b9c112deffd817036b'
 const permit2PermitTopic = '0xc6a377bfc4eb120024a8ac08eef205be16b817020812c73223e81d1bdb9708ec'
 
-/** Nodes found not to serve `eth_simulateV1`: they get the `eth_call` fallback at once. */
-const withoutSimulateV1 = new WeakSet<object>()
+/**
+ * Per client, whether its node serves `eth_simulateV1`, as the node answered a
+ * request of that method with no calls in it: nothing a simulated call
+ * returns or reverts with can change it, and a client seen serving it stays so.
+ */
+const simulateV1Support = new WeakMap<object, boolean>()
+
+/**
+ * Whether the client's node serves `eth_simulateV1`: decided once per client
+ * by the node's own answer to a request of that method with no calls (an
+ * error for the method itself, "method not found" or "not supported", says
+ * no; success says yes, for good). Any other failure (a node down, a rate
+ * limit) rejects and decides nothing.
+ *
+ * @example
+ * const full = await servesSimulateV1(publicClient) // false: only the eth_call fallback is possible
+ */
+export async function servesSimulateV1(client: Client<Transport>): Promise<boolean> {
+  const known = simulateV1Support.get(client)
+  if (known !== undefined) return known
+  try {
+    await simulateBlocks(client, { blocks: [{ calls: [] }] })
+  } catch (error) {
+    if (simulateV1Support.get(client) === true || !isMethodUnsupported(error)) throw error
+    simulateV1Support.set(client, false)
+    return false
+  }
+  simulateV1Support.set(client, true)
+  return true
+}
 
 /**
  * Simulates the exact calls the user would sign against the current chain
@@ -67,10 +103,13 @@ const withoutSimulateV1 = new WeakSet<object>()
  * approval granted. Throws `UnsafeSwapOutcomeError` unless token0 leaves by at
  * most `maxAmountIn`, token1 arrives by at least `minAmountOut`, nothing else
  * leaves and no other approval is granted; `SwapSimulationError` when a call
- * reverts. Uses `eth_simulateV1` (balances and every log); on a node without
- * it, one state-overridden `eth_call` that runs the calls as the user and
- * reads token0, token1 and native balances (no logs: other assets and
- * approvals are not seen).
+ * reverts. Uses `eth_simulateV1` (balances and every log). A node without it
+ * is refused (`SimulationUnavailableError`), unless the caller opted in by name
+ * (`dangerouslyAllowBalancesOnlySimulation`) to one state-overridden `eth_call`
+ * that runs the calls as the user and reads token0, token1 and native
+ * balances only (no logs: other assets and approvals are not seen). Whether
+ * the node serves `eth_simulateV1` is the node's own answer to a request of
+ * that method (`servesSimulateV1`), never what a simulated call returned.
  *
  * @example
  * const outcome = await checkSwapOutcome(publicClient, {
@@ -90,20 +129,13 @@ export async function checkSwapOutcome(
     [token1, recipient],
     [nativeTokenAddress, account],
   ]
-  let measured: { pre: bigint[]; post: bigint[]; logs?: Log[] | undefined; gasUsed?: bigint[] } | undefined
+  let measured: { pre: bigint[]; post: bigint[]; logs?: Log[] | undefined; gasUsed?: bigint[] }
   let method: SwapOutcome['method'] = 'eth_simulateV1'
-  if (!withoutSimulateV1.has(client)) {
-    try {
-      measured = await simulate(client, parameters, reads)
-    } catch (error) {
-      if (!isUnsupported(error)) throw error
-      withoutSimulateV1.add(client)
-    }
-  }
-  if (!measured) {
+  if (await servesSimulateV1(client)) measured = await simulate(client, parameters, reads)
+  else if (parameters.dangerouslyAllowBalancesOnlySimulation) {
     method = 'eth_call'
     measured = await probe(client, parameters, reads)
-  }
+  } else throw new SimulationUnavailableError()
   const { pre, post, logs, gasUsed } = measured
 
   const [spent0, received1, nativeOut] = pre.map((before, i) => {
@@ -276,8 +308,12 @@ export function probeRequest(account: Address, calls: readonly SwapCall[], reads
   }
 }
 
-/** True for a node that does not serve `eth_simulateV1` (method not found / not supported). */
-function isUnsupported(error: unknown): boolean {
+/**
+ * True for a node's answer that it does not serve the method asked (method
+ * not found / not supported). Only ever applied to a request with no calls in
+ * it, so no contract's revert reason can read as it.
+ */
+function isMethodUnsupported(error: unknown): boolean {
   return (
     walk(error, (e) => {
       const { code, name, message, details } = (e ?? {}) as Record<string, unknown>
@@ -287,9 +323,7 @@ function isUnsupported(error: unknown): boolean {
         code === -32004 ||
         name === 'MethodNotFoundRpcError' ||
         name === 'MethodNotSupportedRpcError' ||
-        /eth_simulateV1.*(not (found|supported|available|exist))|method.*(not found|not supported|does not exist|unsupported)/i.test(
-          text,
-        )
+        /method.*(not found|not supported|does not exist|unsupported|not available)/i.test(text)
       )
     }) !== null
   )

@@ -23,7 +23,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { hostileTokenAbi, testNftAbi, testPermit2Abi, testRouterAbi } from '../../../test/evm/abis.js'
 import { type StartAnvilReturnType, startAnvil } from '../../../test/evm/anvil.js'
-import { compileContracts } from '../../../test/evm/compile.js'
+import { compileContracts, compileSolidity } from '../../../test/evm/compile.js'
 import { anvilPrivateKeys } from '../../../test/evm/fixture.js'
 import { jsonRpc } from '../../../test/evm/rpc.js'
 import { setupSwapHarness } from '../../../test/evm/swapHarness.js'
@@ -31,6 +31,7 @@ import type { TestWallet } from '../../../test/evm/wallet.js'
 import { swapRouterAbi } from '../../mock/routerAbi.js'
 import {
   ChainMismatchError,
+  SimulationUnavailableError,
   type SwapOutcomeViolation,
   SwapSimulationError,
   UnsafeSwapOutcomeError,
@@ -459,9 +460,13 @@ describe('2. a transfer or an approval wrapped in other calldata', () => {
 })
 
 describe('3. with the allowlist, calldata that is not the quote', () => {
-  for (const [label, publicClient] of [
-    ['eth_simulateV1', () => h.fixture.publicClient as PublicClient],
-    ['the eth_call fallback', publicClientWithoutSimulateV1],
+  for (const [label, publicClient, optIn] of [
+    ['eth_simulateV1', () => h.fixture.publicClient as PublicClient, {}],
+    [
+      'the eth_call fallback (opted in)',
+      publicClientWithoutSimulateV1,
+      { dangerouslyAllowBalancesOnlySimulation: true },
+    ],
   ] as const) {
     describe(`measured with ${label}`, () => {
       test('swap(path, amountIn, 0, to = attacker) with an honest estimate and a 99% floor', async () => {
@@ -476,7 +481,14 @@ describe('3. with the allowlist, calldata that is not the quote', () => {
           }),
         )
         const error = await refused(
-          { token0: TKA(), token1: USDC(), amountIn, minAmountOut: floor, trustedAddresses: trusted() },
+          {
+            token0: TKA(),
+            token1: USDC(),
+            amountIn,
+            minAmountOut: floor,
+            trustedAddresses: trusted(),
+            ...optIn,
+          },
           { publicClient: publicClient() },
         )
         expect(error).toBeInstanceOf(UnsafeSwapOutcomeError)
@@ -505,6 +517,7 @@ describe('3. with the allowlist, calldata that is not the quote', () => {
             amountIn,
             minAmountOut: (honest.amountOut * 99n) / 100n,
             trustedAddresses: trusted(),
+            ...optIn,
           },
           { publicClient: publicClient() },
         )
@@ -529,6 +542,7 @@ describe('3. with the allowlist, calldata that is not the quote', () => {
             acceptedQuote: honest,
             slippage: 0.01,
             trustedAddresses: trusted(),
+            ...optIn,
           },
           { publicClient: publicClient() },
         )
@@ -699,3 +713,88 @@ describe('5. leftover allowances', () => {
 })
 
 type UserRejected = { leftoverAllowance: unknown }
+
+describe('6. the node, never a quote, says which simulation runs', () => {
+  /** The bundle of section 2: an honest swap plus a swap of the user's TKB (left approved) to the attacker. */
+  async function bundleSpendingTkb(amountIn: bigint) {
+    const honest = honestQuote(TKA(), USDC(), amountIn)
+    await h.approve('TKB', maxUint256)
+    const data = encodeFunctionData({
+      abi: testRouterAbi,
+      functionName: 'multicall',
+      args: [
+        [
+          await swapData(honest.path, amountIn, 0n, h.fixture.accounts.user.address),
+          await swapData([h.address('TKB'), USDC()], parseEther('100'), 0n, attacker),
+        ],
+      ],
+    })
+    return {
+      honest,
+      body: info({ data, transferAddress: h.fixture.router, estimateAmount: honest.amountOut }),
+    }
+  }
+
+  test('a node without eth_simulateV1 is refused, nothing signed: its fallback cannot see the other token leave', async () => {
+    const amountIn = parseEther('1')
+    const { honest, body } = await bundleSpendingTkb(amountIn)
+    const swap = {
+      token0: TKA(),
+      token1: USDC(),
+      amountIn,
+      minAmountOut: (honest.amountOut * 99n) / 100n,
+      trustedAddresses: trusted(),
+    }
+    serve(body)
+    const error = await refused(swap, { publicClient: publicClientWithoutSimulateV1() })
+    expect(error).toBeInstanceOf(SimulationUnavailableError)
+  })
+
+  test('a call reverting with "eth_simulateV1: method not supported" is a revert, and the client keeps eth_simulateV1', async () => {
+    const { Poison } = await compileSolidity({
+      sources: {
+        'Poison.sol': `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.20;
+contract Poison {
+    fallback() external payable { revert("eth_simulateV1: method not supported"); }
+}`,
+      },
+    })
+    const { deployerClient, publicClient: fixtureClient } = h.fixture
+    if (!Poison) throw new Error('Poison did not compile')
+    const hash = await deployerClient.deployContract({ abi: Poison.abi, bytecode: Poison.bytecode })
+    const poison = getAddress(
+      (await fixtureClient.waitForTransactionReceipt({ hash })).contractAddress as Address,
+    )
+    // One public client of its own for both swaps (what a client learned is kept per client).
+    const publicClient = createPublicClient({
+      chain: h.fixture.chain,
+      pollingInterval: 50,
+      transport: custom({ request: rpc(h.fixture.rpcUrl) }),
+    }) as PublicClient
+    const amountIn = parseEther('1')
+    const honest = honestQuote(TKA(), USDC(), amountIn)
+    const trustedToo = { [h.fixture.chain.id]: [h.fixture.router, h.fixture.spender, poison] }
+    serve(info({ data: '0x12345678', transferAddress: poison, estimateAmount: honest.amountOut }))
+    const error = await refused(
+      {
+        token0: TKA(),
+        token1: USDC(),
+        amountIn,
+        minAmountOut: (honest.amountOut * 99n) / 100n,
+        trustedAddresses: trustedToo,
+      },
+      { publicClient },
+    )
+    expect(error).toBeInstanceOf(SwapSimulationError)
+    expect((error as SwapSimulationError).reason).toBe('eth_simulateV1: method not supported')
+
+    // The next quote on the same client is measured in full, with every log.
+    const { result, error: next } = await run(
+      { token0: TKA(), token1: USDC(), amountIn, acceptedQuote: honest, trustedAddresses: trustedToo },
+      { publicClient },
+    )
+    expect(next).toBeUndefined()
+    expect(result?.simulated.method).toBe('eth_simulateV1')
+  })
+})

@@ -160,6 +160,14 @@ export type ExecuteSwapParameters = ExecutionClients & {
    * services whose contracts change faster than a release.
    */
   dangerouslyTrustAnyAddress?: boolean | undefined
+  /**
+   * On a node without `eth_simulateV1`, check the calls with one `eth_call`
+   * that measures token0, token1 and the native coin only: another asset
+   * leaving the user, or an approval granted, would go unseen. Default
+   * `false`: such a node is refused (`SimulationUnavailableError`), nothing
+   * signed. Prefer an RPC that serves `eth_simulateV1`.
+   */
+  dangerouslyAllowBalancesOnlySimulation?: boolean | undefined
   /** `'exact'` (default) approves amountIn; `'infinite'` approves 2^256 - 1. */
   approval?: 'exact' | 'infinite' | undefined
   /** Set the allowance to 0 before approving (USDT style); detected automatically when omitted. */
@@ -521,6 +529,7 @@ async function swapFlow(
       maxAmountIn: amountIn,
       minAmountOut: floor,
       spender,
+      dangerouslyAllowBalancesOnlySimulation: parameters.dangerouslyAllowBalancesOnlySimulation,
     }
     const simulate = (calls: SwapCall[], count: number) =>
       walletStep('simulation', () =>
