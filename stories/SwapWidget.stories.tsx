@@ -340,7 +340,7 @@ export const ResumeAfterReload: Story = {
         timeout: 5000,
       })
       await expect(wallet.sent).toHaveLength(1) // checking sent nothing
-      await userEvent.click(within(banner).getByRole('button', { name: 'Finish the swap' }))
+      await userEvent.click(within(banner).getByRole('button', { name: /^Finish the swap/ }))
     })
     await step('exactly one more transaction: the swap', async () => {
       await expect(await canvas.findByTestId('resumed', {}, { timeout: 10_000 })).toBeVisible()

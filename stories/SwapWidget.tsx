@@ -145,8 +145,14 @@ export function SwapWidget({
           A swap of {amountOf(record.amountIn, record.token0)} {symbolOf(record.token0)} →{' '}
           {symbolOf(record.token1)} was interrupted ({status}).{' '}
           {status === 'resumable' && (
-            <button type="button" onClick={() => pending.resume(record)}>
-              Finish the swap
+            // The floor the user confirms now, shown on the button: a stored record cannot set it,
+            // and the output goes to the connected account (no `to`), whatever the record says.
+            <button
+              type="button"
+              onClick={() => pending.resume(record, { minAmountOut: BigInt(record.minAmountOut) })}
+            >
+              Finish the swap: at least {amountOf(record.minAmountOut, record.token1)}{' '}
+              {symbolOf(record.token1)} to you
             </button>
           )}{' '}
           <button type="button" onClick={() => pending.dismiss(record)}>

@@ -12,6 +12,7 @@ export {
   useExecuteSwap,
 } from '../react/hooks/useExecuteSwap.js'
 export {
+  type ResumeConfirmation,
   type UsePendingSwapsParameters,
   type UsePendingSwapsReturnType,
   usePendingSwaps,

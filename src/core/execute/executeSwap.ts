@@ -407,8 +407,17 @@ async function swapFlow(
         updatedAt: now,
       }
     }
-    // The spender and router of this flow (a resumed one's fresh quote may name other trusted ones).
-    const next: PendingSwap = { ...record, spender, router, ...patch, updatedAt: now }
+    // The spender and router of this flow (a resumed one's fresh quote may name other trusted ones),
+    // and the recipient and floor it runs with (a resumed one's, as the caller confirmed them).
+    const next: PendingSwap = {
+      ...record,
+      to,
+      minAmountOut: floor.toString(),
+      spender,
+      router,
+      ...patch,
+      updatedAt: now,
+    }
     record = next
     try {
       await savePendingSwap(storage, next)

@@ -119,6 +119,7 @@ describe('a swap that went out is never paid twice', () => {
         await library.resumeSwap(h.swapClient(), {
           ...clients,
           record,
+          minAmountOut: BigInt(record.minAmountOut),
           storage,
           trustedAddresses: trusted(),
         }),
@@ -149,6 +150,7 @@ describe('a swap that went out is never paid twice', () => {
         .resumeSwap(h.swapClient(), {
           ...clients,
           record,
+          minAmountOut: BigInt(record.minAmountOut),
           storage,
           trustedAddresses: trusted(),
           receiptTimeoutMs: 500,
@@ -194,6 +196,7 @@ describe('a swap that went out is never paid twice', () => {
       await library.resumeSwap(h.swapClient(), {
         ...clientsOf(wallet),
         record,
+        minAmountOut: BigInt(record.minAmountOut),
         storage,
         trustedAddresses: trusted(),
       }),
@@ -221,6 +224,7 @@ describe('a swap that went out is never paid twice', () => {
     const resumed = await library.resumeSwap(h.swapClient(), {
       ...clientsOf(wallet),
       record: rewritten,
+      minAmountOut: BigInt(rewritten.minAmountOut),
       storage,
       trustedAddresses: {
         [h.fixture.chain.id]: [h.fixture.router, h.fixture.spender, h.fixture.revertingRouter],
@@ -254,6 +258,7 @@ describe('a record written before its approval’s hash, and a pinned send that 
       await library.resumeSwap(h.swapClient(), {
         ...clientsOf(moving),
         record,
+        minAmountOut: BigInt(record.minAmountOut),
         storage,
         trustedAddresses: trusted(),
         revokeOnFailure: true,
@@ -301,6 +306,7 @@ describe('a record written before its approval’s hash, and a pinned send that 
       await library.resumeSwap(h.swapClient(), {
         ...clientsOf(wallet),
         record,
+        minAmountOut: BigInt(record.minAmountOut),
         storage,
         trustedAddresses: trusted(),
       }),
@@ -322,6 +328,7 @@ describe('a record written before its approval’s hash, and a pinned send that 
       await library.resumeSwap(h.swapClient(), {
         ...clientsOf(wallet),
         record,
+        minAmountOut: BigInt(record.minAmountOut),
         storage,
         trustedAddresses: trusted(),
       }),
@@ -371,6 +378,7 @@ describe('a record written before its approval’s hash, and a pinned send that 
     const resumed = await library.resumeSwap(h.swapClient(), {
       ...clientsOf(racing),
       record,
+      minAmountOut: BigInt(record.minAmountOut),
       storage,
       trustedAddresses: trusted(),
       revokeOnFailure: true,
@@ -467,6 +475,7 @@ describe('a recorded swap that no node knows, or that another took the nonce of'
         .resumeSwap(h.swapClient(), {
           ...clientsOf(h.wallet(), publicClient),
           record,
+          minAmountOut: BigInt(record.minAmountOut),
           storage,
           trustedAddresses: trusted(),
         })
@@ -643,6 +652,7 @@ describe('a record whose swap may have gone through is never erased', () => {
       await library.resumeSwap(h.swapClient(), {
         ...clientsOf(wallet),
         record,
+        minAmountOut: BigInt(record.minAmountOut),
         storage,
         trustedAddresses: trusted(),
       }),
@@ -684,10 +694,55 @@ describe('a record whose swap may have gone through is never erased', () => {
       await library.resumeSwap(h.swapClient(), {
         ...clientsOf(wallet),
         record,
+        minAmountOut: BigInt(record.minAmountOut),
         storage,
         trustedAddresses: trusted(),
       }),
     ).toEqual({ resumed: 'nothing', status: 'unknown' })
     expect(await getPendingSwaps(storage)).toHaveLength(1)
+  })
+})
+
+describe('a record rewritten in storage pays nothing away', () => {
+  test('to = another address and a 1-wei floor: the resumed swap pays the account, at the floor the caller confirms', async () => {
+    const storage = createMemoryStorage()
+    const attacker = h.fixture.accounts.recipient.address
+    const approvalHash = await h.approve('TKA', amountIn)
+    // What anything on the page could write: the output to another address, almost no floor.
+    const record = await recordOf(storage, {
+      step: 'approved',
+      approvalHash,
+      to: attacker,
+      minAmountOut: '1',
+    })
+    const quote = h.market.quote({ token0: h.address('TKA'), token1: h.address('TKB'), amountIn })
+    if (!quote) throw new Error('no route')
+    const before = { user: await h.balance('TKB'), attacker: await h.balance('TKB', attacker) }
+    const library = await afterReload()
+    const wallet = h.wallet()
+
+    // Without a floor confirmed now, nothing is sent.
+    await expect(
+      library.resumeSwap(h.swapClient(), {
+        ...clientsOf(wallet),
+        record,
+        storage,
+        trustedAddresses: trusted(),
+      }),
+    ).rejects.toMatchObject({ name: 'InvalidParameterError', parameter: 'minAmountOut' })
+    expect(wallet.sendRequests()).toHaveLength(0)
+
+    // With the floor the user confirms (1% under a fresh quote) and no recipient: paid to the account.
+    const minAmountOut = (quote.amountOut * 99n) / 100n
+    const resumed = await library.resumeSwap(h.swapClient(), {
+      ...clientsOf(wallet),
+      record,
+      minAmountOut,
+      storage,
+      trustedAddresses: trusted(),
+    })
+    expect(resumed).toMatchObject({ resumed: 'swapped' })
+    expect(await h.balance('TKB', attacker)).toBe(before.attacker)
+    expect((await h.balance('TKB')) - before.user).toBe(quote.amountOut)
   })
 })

@@ -92,6 +92,7 @@ describe('resume after a reload', () => {
     const result = await resumeSwap(h.swapClient(), {
       ...clients,
       record,
+      minAmountOut: BigInt(record.minAmountOut),
       storage,
       trustedAddresses: trusted(),
     })
@@ -136,6 +137,7 @@ describe('resume after a reload', () => {
     const again = await resumeSwap(h.swapClient(), {
       ...clients,
       record,
+      minAmountOut: BigInt(record.minAmountOut),
       storage,
       trustedAddresses: trusted(),
     })
@@ -187,6 +189,7 @@ describe('resume after a reload', () => {
     const error = await resumeSwap(h.swapClient(), {
       ...clients,
       record,
+      minAmountOut: BigInt(record.minAmountOut),
       storage,
       trustedAddresses: trusted(),
     }).catch((e: unknown) => e)
@@ -213,6 +216,7 @@ describe('a resumed swap that fails before it is sent', () => {
       const error = await resumeSwap(h.swapClient(), {
         ...clients,
         record,
+        minAmountOut: BigInt(record.minAmountOut),
         storage,
         trustedAddresses: trusted(),
         revokeOnFailure,
@@ -262,6 +266,7 @@ test('a resumed swap whose fresh quote names another trusted spender records tha
   const error = await resumeSwap(h.swapClient(), {
     ...clients,
     record,
+    minAmountOut: BigInt(record.minAmountOut),
     storage,
     trustedAddresses: { [h.fixture.chain.id]: [h.fixture.router, h.fixture.spender, newSpender] },
   }).catch((e: unknown) => e)
@@ -294,6 +299,7 @@ describe('an execution still running in this page', () => {
     const error = await resumeSwap(h.swapClient(), {
       ...clients,
       record,
+      minAmountOut: BigInt(record.minAmountOut),
       storage,
       trustedAddresses: trusted(),
     }).catch((e: unknown) => e)
@@ -312,7 +318,13 @@ describe('an execution still running in this page', () => {
     await diedAtSwapPrompt(page, first)
     const { clients, resumeSwap } = await afterReload(first)
     const resume = () =>
-      resumeSwap(h.swapClient(), { ...clients, record, storage, trustedAddresses: trusted() })
+      resumeSwap(h.swapClient(), {
+        ...clients,
+        record,
+        minAmountOut: BigInt(record.minAmountOut),
+        storage,
+        trustedAddresses: trusted(),
+      })
     const [one, two] = await Promise.allSettled([resume(), resume()])
     expect(one).toMatchObject({ status: 'fulfilled', value: { resumed: 'swapped' } })
     expect(two).toMatchObject({ status: 'rejected', reason: { name: 'SwapInProgressError' } })
@@ -392,6 +404,7 @@ describe('a wait that fails after something was sent keeps the record', () => {
       resumeSwap(h.swapClient(), {
         ...clients,
         record: record as PendingSwap,
+        minAmountOut: BigInt((record as PendingSwap).minAmountOut),
         storage,
         trustedAddresses: trusted(),
       })
@@ -490,6 +503,7 @@ describe('a record read on another chain', () => {
       walletClient: wallet.walletClient,
       publicClient: otherFixture?.publicClient as PublicClient,
       record,
+      minAmountOut: BigInt(record.minAmountOut),
       storage,
       trustedAddresses: trusted(),
     }).catch((e: unknown) => e)
@@ -563,7 +577,13 @@ describe('a swap that went out is never sent again', () => {
 
     const { clients, resumeSwap } = await afterReload(wallet)
     const resume = () =>
-      resumeSwap(h.swapClient(), { ...clients, record, storage, trustedAddresses: trusted() })
+      resumeSwap(h.swapClient(), {
+        ...clients,
+        record,
+        minAmountOut: BigInt(record.minAmountOut),
+        storage,
+        trustedAddresses: trusted(),
+      })
     expect(await resume()).toMatchObject({ resumed: 'swapped' })
     const sent = wallet.sendRequests().length
     // The allowance still covers another swap: only the stored record (gone) stops it.
@@ -590,6 +610,7 @@ describe('a swap that went out is never sent again', () => {
         resumeSwap(h.swapClient(), {
           ...clients,
           record,
+          minAmountOut: BigInt(record.minAmountOut),
           storage,
           trustedAddresses: trusted(),
           receiptTimeoutMs: 500,
@@ -621,11 +642,23 @@ describe('a swap that went out is never sent again', () => {
     expect(await getPendingSwaps(storage)).toEqual([])
     // The record passed again (a list not refetched): nothing sent.
     expect(
-      await resumeSwap(h.swapClient(), { ...clients, record, storage, trustedAddresses: trusted() }),
+      await resumeSwap(h.swapClient(), {
+        ...clients,
+        record,
+        minAmountOut: BigInt(record.minAmountOut),
+        storage,
+        trustedAddresses: trusted(),
+      }),
     ).toEqual({ resumed: 'nothing', status: 'missing' })
     // Nor with no storage to re-read it from: the chain says the swap went out.
     expect(
-      await resumeSwap(h.swapClient(), { ...clients, record, storage: false, trustedAddresses: trusted() }),
+      await resumeSwap(h.swapClient(), {
+        ...clients,
+        record,
+        minAmountOut: BigInt(record.minAmountOut),
+        storage: false,
+        trustedAddresses: trusted(),
+      }),
     ).toMatchObject({ resumed: 'settled', status: 'confirmed' })
     const after = await h.funds()
     expect(after.TKA).toBe(before.TKA - amountIn)
@@ -644,7 +677,13 @@ describe('a swap that went out is never sent again', () => {
       expect(await settlePendingSwaps({ ...clients, storage })).toMatchObject([{ status: 'pending' }])
       const sent = wallet.sendRequests().length
       expect(
-        await resumeSwap(h.swapClient(), { ...clients, record, storage, trustedAddresses: trusted() }),
+        await resumeSwap(h.swapClient(), {
+          ...clients,
+          record,
+          minAmountOut: BigInt(record.minAmountOut),
+          storage,
+          trustedAddresses: trusted(),
+        }),
       ).toEqual({ resumed: 'nothing', status: 'pending' })
       expect(wallet.sendRequests()).toHaveLength(sent)
     } finally {
@@ -719,6 +758,7 @@ describe('a swap that went out is never sent again', () => {
       await resumeSwap(h.swapClient(), {
         ...clients,
         record: record as PendingSwap,
+        minAmountOut: BigInt((record as PendingSwap).minAmountOut),
         storage: false,
         trustedAddresses: trusted(),
       }),
@@ -745,7 +785,13 @@ describe('a swap that went out is never sent again', () => {
     expect(await checkPendingSwap(clients, record)).toEqual({ status: 'resumable' })
     expect(await checkPendingSwap(clients, { ...record, router: undefined })).toEqual({ status: 'unknown' })
     expect(
-      await resumeSwap(h.swapClient(), { ...clients, record, storage, trustedAddresses: trusted() }),
+      await resumeSwap(h.swapClient(), {
+        ...clients,
+        record,
+        minAmountOut: BigInt(record.minAmountOut),
+        storage,
+        trustedAddresses: trusted(),
+      }),
     ).toMatchObject({ resumed: 'swapped' })
     const after = await h.funds()
     expect(after.TKA).toBe(before.TKA - amountIn)
@@ -777,7 +823,13 @@ describe('a swap that went out is never sent again', () => {
     broken = true
     const { clients, resumeSwap, settlePendingSwaps } = await afterReload(wallet)
     expect(
-      await resumeSwap(h.swapClient(), { ...clients, record, storage, trustedAddresses: trusted() }),
+      await resumeSwap(h.swapClient(), {
+        ...clients,
+        record,
+        minAmountOut: BigInt(record.minAmountOut),
+        storage,
+        trustedAddresses: trusted(),
+      }),
     ).toMatchObject({ resumed: 'settled', status: 'confirmed' })
     expect(await settlePendingSwaps({ ...clients, storage })).toMatchObject([{ status: 'confirmed' }])
   })

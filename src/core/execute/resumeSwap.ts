@@ -399,10 +399,19 @@ export async function settlePendingSwaps(
 
 export type ResumeSwapParameters = Omit<
   ExecuteSwapParameters,
-  'token0' | 'token1' | 'amountIn' | 'to' | 'minAmountOut' | 'acceptedQuote' | 'slippage' | 'chainId'
+  'token0' | 'token1' | 'amountIn' | 'chainId'
 > & {
   /** The recorded execution to continue (from `getPendingSwaps` / `usePendingSwaps`). */
   record: PendingSwap
+  /**
+   * The least token1 the user accepts, confirmed by the user now (or
+   * `acceptedQuote` and `slippage`, as for `executeSwap`): required when the
+   * swap is sent. Never the stored record's: a storage anyone on the page can
+   * write does not set the user's floor.
+   */
+  minAmountOut?: bigint | undefined
+  /** Who receives the output, confirmed now. Default: the wallet's account, never the stored record's `to`. */
+  to?: Address | undefined
 }
 
 export type ResumeSwapReturnType =
@@ -440,7 +449,9 @@ export type ResumeSwapReturnType =
  * approval, the chain is read for a swap sent after it (a reload before its
  * hash was recorded): one found is settled from its receipt, one that cannot
  * be ruled out sends nothing (`{ resumed: 'nothing' }`); else the swap is sent
- * with the recorded amounts and the user's recorded floor, after a fresh
+ * with the recorded tokens and amount, to the recipient and with the floor the
+ * caller gives now (`minAmountOut` or `acceptedQuote`; `to`, default the
+ * wallet's account: never the stored record's), after a fresh
  * quote and every check of `executeSwap` (the allowlist, the outcome
  * simulation, the chain), never batched, and at the account's nonce the scan
  * proved free (its first transaction): a swap sent before the reload and not
@@ -458,7 +469,8 @@ export type ResumeSwapReturnType =
  * import { getDefaultStorage, getPendingSwaps, resumeSwap } from 'token-swap-hooks/core/execute'
  *
  * const [record] = await getPendingSwaps(getDefaultStorage(), { account, chainId: 1 })
- * if (record) await resumeSwap(client, { walletClient, publicClient, record, trustedAddresses })
+ * // Shown to the user and confirmed: the floor (and recipient) the swap must still meet now.
+ * if (record) await resumeSwap(client, { walletClient, publicClient, record, trustedAddresses, minAmountOut })
  */
 export async function resumeSwap(
   client: SwapClient,
@@ -611,9 +623,6 @@ async function resume(
         token0: record.token0,
         token1: record.token1,
         amountIn: BigInt(record.amountIn),
-        to: record.to,
-        minAmountOut: BigInt(record.minAmountOut),
-        slippage: record.slippage,
       },
       { ...record, step: 'approved' },
       pin,

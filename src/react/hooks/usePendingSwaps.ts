@@ -26,6 +26,17 @@ export type UsePendingSwapsParameters = Partial<Omit<ResumeSwapParameters, 'reco
   onStep?: ResumeSwapParameters['onStep']
 }
 
+/**
+ * What the user confirms when resuming: the floor (`minAmountOut`, or
+ * `acceptedQuote` and `slippage`) and the recipient (`to`, default the
+ * wallet's account). A stored record cannot set them: show its
+ * `minAmountOut` and `to` to the user, or quote again.
+ */
+export type ResumeConfirmation = Pick<
+  ResumeSwapParameters,
+  'minAmountOut' | 'acceptedQuote' | 'slippage' | 'to'
+>
+
 export type UsePendingSwapsReturnType = {
   /** The unsettled executions of the wallet's account on the chain: `'resumable'` or `'pending'`. */
   pendingSwaps: SettlePendingSwapsReturnType
@@ -33,10 +44,14 @@ export type UsePendingSwapsReturnType = {
   settled: SettlePendingSwapsReturnType
   /** The check of the records against the chain is running. */
   isChecking: boolean
-  /** Continues a record from its last confirmed step. A call while a resume is in flight does nothing. */
-  resume: (record: PendingSwap) => void
+  /**
+   * Continues a record from its last confirmed step, with the floor (and
+   * recipient) the user confirms now: never the stored record's. A call
+   * while a resume is in flight does nothing.
+   */
+  resume: (record: PendingSwap, confirmed: ResumeConfirmation) => void
   /** As `resume`, resolving with what happened. */
-  resumeAsync: (record: PendingSwap) => Promise<ResumeSwapReturnType>
+  resumeAsync: (record: PendingSwap, confirmed: ResumeConfirmation) => Promise<ResumeSwapReturnType>
   /** The running (or last) resume: TanStack's mutation state. */
   resumeState: {
     status: 'idle' | 'pending' | 'success' | 'error'
@@ -55,9 +70,10 @@ export type UsePendingSwapsReturnType = {
  * batch status, the allowance), sending nothing: the settled ones (confirmed,
  * reverted, dropped) are removed and reported once in `settled`; the others
  * are `pendingSwaps`, `'pending'` (a transaction in flight) or `'resumable'`
- * (an approval mined, no swap sent): `resume(record)` sends the swap, after a
- * fresh quote and every check of `useExecuteSwap`. A swap already sent is
- * never sent again.
+ * (an approval mined, no swap sent): `resume(record, { minAmountOut })` sends
+ * the swap with the floor the user confirms now (and `to`, default the
+ * account: never the stored record's), after a fresh quote and every check
+ * of `useExecuteSwap`. A swap already sent is never sent again.
  *
  * @example
  * import { usePendingSwaps } from 'token-swap-hooks/execute'
@@ -66,7 +82,11 @@ export type UsePendingSwapsReturnType = {
  * return pendingSwaps.map(({ record, status }) => (
  *   <p key={record.id}>
  *     A swap of {record.amountIn} was interrupted ({status}).
- *     {status === 'resumable' && <button onClick={() => resume(record)}>Finish it</button>}
+ *     {status === 'resumable' && (
+ *       <button onClick={() => resume(record, { minAmountOut: BigInt(record.minAmountOut) })}>
+ *         Finish it: at least {record.minAmountOut} out, to you
+ *       </button>
+ *     )}
  *     <button onClick={() => dismiss(record)}>Dismiss</button>
  *   </p>
  * ))
@@ -104,17 +124,35 @@ export function usePendingSwaps(parameters: UsePendingSwapsParameters = {}): Use
     queryClient,
   )
 
-  const mutation = useMutation<ResumeSwapReturnType, ExecuteSwapErrorType, PendingSwap>(
+  const mutation = useMutation<
+    ResumeSwapReturnType,
+    ExecuteSwapErrorType,
+    { record: PendingSwap; confirmed: ResumeConfirmation }
+  >(
     {
       mutationKey: ['resumeSwap', { baseUrl: client.baseUrl }],
-      mutationFn: (record) =>
-        resumeSwap(client, { ...(defaults as Omit<ResumeSwapParameters, 'record'>), record }),
+      mutationFn: ({ record, confirmed }) =>
+        resumeSwap(client, {
+          ...(defaults as Omit<ResumeSwapParameters, 'record'>),
+          ...withoutUndefined(confirmed),
+          record,
+        }),
       onSettled: () => queryClient.invalidateQueries({ queryKey }),
     },
     queryClient,
   )
-  const resumeAsync = useSingleFlight(mutation.mutateAsync)
-  const resume = useCallback((record: PendingSwap) => void resumeAsync(record).catch(() => {}), [resumeAsync])
+  const { mutateAsync } = mutation
+  const resumeAsync = useSingleFlight(
+    useCallback(
+      (record: PendingSwap, confirmed: ResumeConfirmation) => mutateAsync({ record, confirmed }),
+      [mutateAsync],
+    ),
+  )
+  const resume = useCallback(
+    (record: PendingSwap, confirmed: ResumeConfirmation) =>
+      void resumeAsync(record, confirmed).catch(() => {}),
+    [resumeAsync],
+  )
   const { refetch } = check
   const dismiss = useCallback(
     async (record: PendingSwap) => {

@@ -170,7 +170,10 @@ describe('usePendingSwaps: resume after a reload', () => {
           <p key={record.id}>
             <span data-testid="pending">{status}</span>
             {status === 'resumable' && (
-              <button type="button" onClick={() => resume(record)}>
+              <button
+                type="button"
+                onClick={() => resume(record, { minAmountOut: BigInt(record.minAmountOut) })}
+              >
                 Finish the swap
               </button>
             )}
