@@ -343,7 +343,10 @@ export type ChainMismatchErrorType = ChainMismatchError & { name: 'ChainMismatch
 /**
  * The wallet (or the public client) is on another chain than the swap's, and
  * switching did not help, or the wallet moved to another chain during the
- * flow. Nothing was sent from then on.
+ * flow. Nothing was sent from then on, except when `hash` is set: the wallet
+ * moved right as it was asked to send, ignored the chain id in the request,
+ * and sent that transaction on `actualChainId`. It is not waited for on the
+ * swap's chain (it is not there): look it up on the chain it went to.
  *
  * @example
  * if (error instanceof ChainMismatchError) promptSwitchTo(error.expectedChainId)
@@ -353,28 +356,43 @@ export class ChainMismatchError extends ExecuteSwapError {
   expectedChainId: number
   actualChainId: number | undefined
   client: 'wallet' | 'public'
+  /** A transaction the wallet sent on `actualChainId` instead of the swap's chain. */
+  hash: Hex | undefined
 
   constructor({
     expectedChainId,
     actualChainId,
     client,
+    hash,
     cause,
   }: {
     expectedChainId: number
     actualChainId: number | undefined
     client: 'wallet' | 'public'
+    hash?: Hex | undefined
     cause?: unknown
   }) {
     const actual = actualChainId === undefined ? 'another chain' : `chain ${actualChainId}`
     super(
-      client === 'wallet'
-        ? `The wallet is on ${actual}, the swap needs chain ${expectedChainId}.`
-        : `The public client reads ${actual}, the swap needs chain ${expectedChainId}.`,
-      { metaMessages: ['Nothing was sent on any chain from then on.'], cause },
+      hash
+        ? `The wallet sent the transaction on ${actual}, not on chain ${expectedChainId}.`
+        : client === 'wallet'
+          ? `The wallet is on ${actual}, the swap needs chain ${expectedChainId}.`
+          : `The public client reads ${actual}, the swap needs chain ${expectedChainId}.`,
+      {
+        metaMessages: hash
+          ? [
+              `Hash: ${hash} (on ${actual}).`,
+              `It is not waited for on chain ${expectedChainId}; nothing more was sent.`,
+            ]
+          : ['Nothing was sent on any chain from then on.'],
+        cause,
+      },
     )
     this.expectedChainId = expectedChainId
     this.actualChainId = actualChainId
     this.client = client
+    this.hash = hash
   }
 }
 

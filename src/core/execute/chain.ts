@@ -114,7 +114,9 @@ export async function assertWalletChain(
 /**
  * Sends one transaction pinned to `chain`: viem re-reads the wallet's chain
  * right before sending and refuses when the wallet moved (and passes the chain
- * id in the request, so a wallet that checks it refuses too). With `nonce`, the
+ * id in the request, so a wallet that checks it refuses too), and re-read right
+ * after: a wallet that moved as it sent, ignoring that chain id, is a
+ * `ChainMismatchError` carrying the hash it sent on the other chain. With `nonce`, the
  * transaction is sent at that nonce (`eth_sendTransaction`'s `nonce`): a
  * local account signs it; a wallet may ignore a nonce the dapp supplies and
  * pick its own.
@@ -133,7 +135,7 @@ export async function sendPinned(
     // A wallet account: re-check the wallet's chain, and pass the chain id, which wallets check
     // against their current chain (viem's sendTransaction does not send it).
     await assertWalletChain({ walletClient }, chain.id, stage)
-    return await walletStep(stage, () =>
+    const hash = await walletStep(stage, () =>
       walletClient.request(
         {
           method: 'eth_sendTransaction',
@@ -151,6 +153,12 @@ export async function sendPinned(
         { retryCount: 0 },
       ),
     )
+    // A wallet that moved as it was asked, and ignored the chain id in the request, sent it on the
+    // chain it is on now: said at once, with the hash, rather than waited for where it is not.
+    const after = await walletClient.getChainId().catch(() => chain.id)
+    if (after !== chain.id)
+      throw new ChainMismatchError({ expectedChainId: chain.id, actualChainId: after, client: 'wallet', hash })
+    return hash
   } catch (error) {
     // viem's own ChainMismatchError (a local account's wallet moved): ours, with the chain it is on.
     const mismatch = walk(error, (e) => (e as { name?: unknown })?.name === 'ChainMismatchError')

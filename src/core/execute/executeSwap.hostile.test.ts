@@ -668,6 +668,51 @@ describe('4. a wallet that moves to another chain during the flow', () => {
     expect(await funds()).toEqual(before) // nothing sent, on either chain
   })
 
+  test('a wallet that moves as it sends and ignores the chain id: reported with the hash it sent elsewhere, not waited for', async () => {
+    const wallet = h.wallet()
+    const other = { rpcUrl: otherChain.rpcUrl, chainId: otherChain.chainId }
+    let moved = false
+    // Between the library's re-check and eth_sendTransaction, the wallet moves, and sends without the chain id.
+    const provider = {
+      request: async (args: { method: string; params?: unknown }) => {
+        if (args.method !== 'eth_sendTransaction' || moved) return wallet.provider.request(args as never)
+        moved = true
+        wallet.moveTo(other)
+        const [{ chainId: _, ...transaction }] = args.params as [{ chainId?: Hex }]
+        return wallet.provider.request({ method: 'eth_sendTransaction', params: [transaction] } as never)
+      },
+    }
+    const walletClient = createWalletClient({
+      account: h.fixture.accounts.user.address,
+      transport: custom(provider),
+      pollingInterval: 50,
+    })
+    const before = await funds()
+    const amountIn = parseEther('5')
+    const error = await executeSwap(h.swapClient(), {
+      walletClient,
+      publicClient: h.fixture.publicClient,
+      token0: h.address('ETH'),
+      token1: USDC(),
+      amountIn,
+      acceptedQuote: honestQuote(h.address('ETH'), USDC(), amountIn),
+      trustedAddresses: trusted(),
+      // Waiting for it on the swap's chain would outlast the test.
+      receiptTimeoutMs: 120_000,
+    }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ChainMismatchError)
+    const { hash } = error as ChainMismatchError
+    expect(error).toMatchObject({ expectedChainId: h.fixture.chain.id, actualChainId: otherChain.chainId })
+    // The hash is the transaction that went to the other chain; nothing moved on the swap's chain.
+    const elsewhere = createPublicClient({ transport: custom({ request: rpc(otherChain.rpcUrl) }) })
+    expect((await elsewhere.getTransaction({ hash: hash as Hex })).from).toBe(
+      h.fixture.accounts.user.address.toLowerCase(),
+    )
+    const after = await funds()
+    expect(after.balances).toEqual(before.balances)
+    expect(after.nonce).toBe(before.nonce)
+  })
+
   test('every transaction carries the chain id, so a wallet that checks it refuses a moved chain too', async () => {
     const amountIn = parseEther('1')
     const { sent, error } = await run({
