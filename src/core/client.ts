@@ -8,7 +8,7 @@ import {
 } from './rateLimiter.js'
 import { createRequest, type RequestParameters } from './request.js'
 import type { Endpoint } from './types.js'
-import { type ArrayFormat, normalizeBaseUrl } from './utils/url.js'
+import { type ArrayFormat, normalizeBaseUrl, normalizeOrigin } from './utils/url.js'
 import { isObject } from './utils/validate.js'
 
 export type SwapClientHeaders =
@@ -50,14 +50,32 @@ export type SwapClientConfig = {
   /**
    * What to do when the service answers with a redirect. Default `'error'`:
    * the redirect is not followed and the request fails with `RedirectError`,
-   * so headers (an API key) never reach another URL. With `'follow'`, fetch
-   * follows it and sends the headers to the target as well (fetch drops
-   * `Authorization` and cookies across origins, never custom headers such as
-   * `x-api-key`); the final URL must meet the
-   * base URL's rule (https, or http on loopback or with `allowInsecureHttp`),
-   * else `RedirectError`.
+   * so headers (an API key) never reach another URL.
+   *
+   * With `'follow'`, the client follows redirects itself (fetch runs with
+   * `redirect: 'manual'`), at most 5 per request, always with GET, and checks
+   * each hop before sending anything to it; a hop that fails a check is not
+   * sent and the request fails with `RedirectError`:
+   * - every hop must meet the base URL's rule (https, or http on a loopback
+   *   host or with `allowInsecureHttp`);
+   * - the client's credentials stay on the base URL's origin: a hop to another
+   *   origin is refused, not sent without them, when the request carries
+   *   configured headers or the hop's URL carries a base-URL query value,
+   *   unless that origin is listed in `redirectOrigins`; a hop to another
+   *   origin that carries none of them is followed;
+   * - a URL already requested (a loop) or a sixth redirect is refused.
+   *
+   * A browser hides where a redirect leads (`fetch` answers an opaque
+   * redirect), so there no hop can be checked and every redirect fails with
+   * `RedirectError` (`reason: 'opaque'`): point `baseUrl` at the final URL.
    */
   redirect?: 'error' | 'follow' | undefined
+  /**
+   * With `redirect: 'follow'`, other origins (`'https://mirror.example.com'`)
+   * a redirect may take the client's headers and base-URL query values to.
+   * Each must meet the base URL's rule. Default none: such a hop is refused.
+   */
+  redirectOrigins?: readonly string[] | undefined
   /**
    * The largest answer read, in bytes. Default 16 MiB. A larger
    * `Content-Length` is refused before the body is read; a body without one
@@ -120,6 +138,7 @@ export function createSwapClient(config: SwapClientConfig): SwapClient {
     timeoutMs = 15_000,
     rateLimit,
     redirect = 'error',
+    redirectOrigins = [],
     maxResponseBytes = defaultMaxResponseBytes,
   } = config
   const normalized = normalizeBaseUrl(baseUrl, allowInsecureHttp)
@@ -136,6 +155,7 @@ export function createSwapClient(config: SwapClientConfig): SwapClient {
     timeoutMs,
   )
   ensure(redirect === 'error' || redirect === 'follow', 'redirect', "must be 'error' or 'follow'", redirect)
+  const trustedOrigins = normalizeRedirectOrigins(redirectOrigins, redirect, allowInsecureHttp)
   ensure(
     typeof maxResponseBytes === 'number' &&
       maxResponseBytes >= 1 &&
@@ -165,9 +185,26 @@ export function createSwapClient(config: SwapClientConfig): SwapClient {
       timeoutMs,
       rateLimiter,
       redirect,
+      redirectOrigins: trustedOrigins,
       allowInsecureHttp,
       maxResponseBytes,
     }),
     uid: `swap-client-${++uidCounter}`,
   }
+}
+
+/** The origins of `redirectOrigins`, each checked; only with `redirect: 'follow'`. */
+function normalizeRedirectOrigins(
+  origins: unknown,
+  redirect: 'error' | 'follow',
+  allowInsecureHttp: boolean,
+): string[] {
+  ensure(Array.isArray(origins), 'redirectOrigins', 'must be an array of origins', origins)
+  ensure(
+    origins.length === 0 || redirect === 'follow',
+    'redirectOrigins',
+    "only applies with redirect: 'follow'",
+    origins,
+  )
+  return origins.map((origin) => normalizeOrigin(origin, 'redirectOrigins', allowInsecureHttp))
 }

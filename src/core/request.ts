@@ -2,6 +2,7 @@ import type * as z from 'zod/mini'
 import { BaseError } from './errors/base.js'
 import {
   HttpError,
+  maxRedirects,
   NetworkError,
   RateLimitError,
   RedirectError,
@@ -33,6 +34,8 @@ type RequestConfig = {
   timeoutMs: number
   rateLimiter: RateLimiter
   redirect: 'error' | 'follow'
+  /** Origins, besides the base URL's, a followed redirect may take the client's credentials to. */
+  redirectOrigins: readonly string[]
   allowInsecureHttp: boolean
   maxResponseBytes: number
   fetch?: typeof fetch | undefined
@@ -42,6 +45,8 @@ type RequestConfig = {
     | undefined
   transformResponse?: ((body: unknown, context: { endpoint: Endpoint }) => unknown) | undefined
 }
+
+type RedirectReason = RedirectError['reason']
 
 /** Characters of a body shown in an error. */
 const excerptLength = 200
@@ -68,50 +73,19 @@ export function createRequest(config: RequestConfig) {
     return headerSecrets.redact
   }
 
-  /** One fetch under the timeout; the body is read in full before the timeout is cleared. */
+  /**
+   * One request under the timeout, redirects included; the body is read in
+   * full before the timeout is cleared.
+   */
   async function fetchOnce(
     { url, safeUrl }: { url: string; safeUrl: string },
     headers: Record<string, string>,
     signal: AbortSignal | undefined,
+    redact: Redactor,
   ) {
     const timeout = withTimeout(signal, config.timeoutMs)
     try {
-      const fetchFn = config.fetch ?? globalThis.fetch
-      const response = await raceAbort(
-        fetchFn(url, {
-          method: 'GET',
-          headers: { accept: 'application/json', ...headers },
-          // 'manual' rather than 'error': the redirect is not followed either, and it can be told
-          // apart from a network failure everywhere (a browser answers an opaque redirect).
-          redirect: config.redirect === 'error' ? 'manual' : 'follow',
-          signal: timeout.signal,
-        }),
-        timeout.signal,
-      )
-      if (
-        config.redirect === 'error' &&
-        (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400))
-      ) {
-        void response.body?.cancel().catch(() => {})
-        throw new RedirectError({
-          reason: 'refused',
-          url: safeUrl,
-          location: response.headers.get('location') ?? undefined,
-        })
-      }
-      if (response.redirected) {
-        // A custom fetch may follow redirects whatever it is told: refuse the answer all the same.
-        const reason =
-          config.redirect === 'error'
-            ? 'refused'
-            : isSecureTarget(response.url, url, config.allowInsecureHttp)
-              ? undefined
-              : 'insecure'
-        if (reason) {
-          void response.body?.cancel().catch(() => {})
-          throw new RedirectError({ reason, url: safeUrl, location: response.url })
-        }
-      }
+      const response = await fetchFollowing({ url, safeUrl }, headers, timeout.signal, redact)
       // A 429 pauses the whole client as soon as its status is known, not after its body is read:
       // no request leaves in between.
       const retryAfterMs = response.status === 429 ? parseRetryAfter(response.headers) : undefined
@@ -119,7 +93,7 @@ export function createRequest(config: RequestConfig) {
       const maxBytes = config.maxResponseBytes
       const contentLength = Number(response.headers.get('content-length') ?? Number.NaN)
       if (contentLength > maxBytes) {
-        void response.body?.cancel().catch(() => {})
+        cancelBody(response)
         throw new ResponseTooLargeError({ url: safeUrl, maxBytes, contentLength })
       }
       const text = await raceAbort(readText(response, maxBytes, safeUrl, timeout.signal), timeout.signal)
@@ -134,6 +108,108 @@ export function createRequest(config: RequestConfig) {
     } finally {
       timeout.clear()
     }
+  }
+
+  /**
+   * Sends the request, and with `redirect: 'follow'` each hop of its
+   * redirects, always with `redirect: 'manual'`, so that no hop is sent before
+   * it is checked: see `checkHop`. Returns the first answer that is not a
+   * redirect to follow.
+   */
+  async function fetchFollowing(
+    { url, safeUrl }: { url: string; safeUrl: string },
+    headers: Record<string, string>,
+    signal: AbortSignal,
+    redact: Redactor,
+  ): Promise<Response> {
+    const fetchFn = config.fetch ?? globalThis.fetch
+    const init: RequestInit = {
+      method: 'GET',
+      headers: { accept: 'application/json', ...headers },
+      // 'manual' rather than 'error' by default: the redirect is not followed either, and it can be
+      // told apart from a network failure everywhere (a browser answers an opaque redirect).
+      redirect: 'manual',
+      signal,
+    }
+    const follow = config.redirect === 'follow'
+    const refuse = (response: Response, reason: RedirectReason, location?: string | undefined): never => {
+      cancelBody(response)
+      throw new RedirectError({ reason, url: safeUrl, location })
+    }
+    const sent: string[] = []
+    let current = url
+    for (;;) {
+      sent.push(current)
+      const response = await raceAbort(fetchFn(current, init), signal)
+      // A browser hides the target of a redirect from 'manual': it cannot be checked, so it is not
+      // followed (nor sent again with 'follow', which would skip the checks).
+      if (response.type === 'opaqueredirect' || response.status === 0)
+        return refuse(response, follow ? 'opaque' : 'refused')
+      // A custom fetch may follow redirects whatever it is told: its hops went unchecked.
+      if (response.redirected) return refuse(response, follow ? 'unchecked' : 'refused', response.url)
+      const location = response.headers.get('location') ?? undefined
+      if (!follow) {
+        if (response.status >= 300 && response.status < 400) refuse(response, 'refused', location)
+        return response
+      }
+      // As fetch: only these statuses with a Location are followed; any other answer is the answer.
+      if (!redirectStatuses.has(response.status) || location === undefined) return response
+      let target: URL
+      try {
+        target = new URL(location, new URL(current, globalThis.location?.href))
+      } catch {
+        return refuse(response, 'invalid', location)
+      }
+      // A URL with credentials (user:password@) is refused, as for the base URL; they are not shown.
+      if (target.username || target.password)
+        return refuse(response, 'invalid', `${target.protocol}//***@${target.host}${target.pathname}`)
+      const next = target.href
+      const reason = checkHop(target, url, headers, redact, sent)
+      if (reason) return refuse(response, reason, next)
+      // The body of a redirect is not read.
+      cancelBody(response)
+      current = next
+    }
+  }
+
+  /**
+   * Why a hop may not be sent, or `undefined` when it may, checked before
+   * anything is sent to it:
+   * - it must meet the base URL's rule: https, or http on a loopback host or
+   *   with `allowInsecureHttp` (`'insecure'`);
+   * - it must not be a URL this request was already sent to (`'loop'`), nor
+   *   the hop after the last one allowed (`'tooMany'`);
+   * - another origin than the base URL's gets no credential of the client:
+   *   when the request carries configured headers, or the hop's URL carries a
+   *   secret (a base-URL query value the server copied into it), the hop is
+   *   refused (`'crossOrigin'`), not sent without them, unless its origin is
+   *   one of `redirectOrigins`. A hop without any of them is followed.
+   */
+  function checkHop(
+    target: URL,
+    url: string,
+    headers: Record<string, string>,
+    redact: Redactor,
+    sent: string[],
+  ): RedirectReason | undefined {
+    const next = target.href
+    if (!isSecureTarget(next, url, config.allowInsecureHttp)) return 'insecure'
+    if (sent.some((previous) => sameUrl(previous, next))) return 'loop'
+    if (sent.length > maxRedirects) return 'tooMany'
+    const carriesSecrets = Object.keys(headers).length > 0 || redact(next) !== next
+    if (carriesSecrets && !trustedOrigins().has(target.origin)) return 'crossOrigin'
+    return undefined
+  }
+
+  /** The base URL's origin (the page's, for a same-origin base path) and `redirectOrigins`. */
+  let trusted: Set<string> | undefined
+  function trustedOrigins(): Set<string> {
+    if (trusted) return trusted
+    trusted = new Set(config.redirectOrigins)
+    try {
+      trusted.add(new URL(config.base || '/', globalThis.location?.href).origin)
+    } catch {}
+    return trusted
   }
 
   return async function request<schema extends z.ZodMiniType>(
@@ -168,7 +244,12 @@ export function createRequest(config: RequestConfig) {
         throw new BaseError('Could not build the request headers.', { cause })
       }
       secrets.redact = redactorOf(headers)
-      ;({ response, text, retryAfterMs, pausedUntil } = await fetchOnce({ url, safeUrl }, headers, signal))
+      ;({ response, text, retryAfterMs, pausedUntil } = await fetchOnce(
+        { url, safeUrl },
+        headers,
+        signal,
+        secrets.redact,
+      ))
       if (response.status === 429)
         throw new RateLimitError({
           url: safeUrl,
@@ -229,6 +310,26 @@ export function createRequest(config: RequestConfig) {
     }
     return parseResponse(schema, json, { endpoint, url: safeUrl, redact })
   }
+}
+
+/** The statuses fetch follows, when they come with a Location. */
+const redirectStatuses = new Set([301, 302, 303, 307, 308])
+
+/** Whether two absolute URLs name the same resource (the fragment is never sent). */
+function sameUrl(a: string, b: string): boolean {
+  try {
+    const first = new URL(a, globalThis.location?.href)
+    const second = new URL(b, globalThis.location?.href)
+    first.hash = ''
+    second.hash = ''
+    return first.href === second.href
+  } catch {
+    return a === b
+  }
+}
+
+function cancelBody(response: Response) {
+  void response.body?.cancel().catch(() => {})
 }
 
 /**

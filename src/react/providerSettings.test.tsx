@@ -29,6 +29,29 @@ describe('SwapProvider passes the hardening settings to its client', () => {
     await waitFor(() => expect(followed.result.current.data).toEqual(tokens))
   })
 
+  test('redirectOrigins: with headers, another origin is refused unless listed', async () => {
+    server.use(
+      http.get(
+        `${baseUrl}/overview/tokens`,
+        () => new HttpResponse(null, { status: 302, headers: { location: 'https://mirror.test/tokens' } }),
+      ),
+      http.get('https://mirror.test/tokens', () => HttpResponse.json(tokens)),
+    )
+    const settings = {
+      baseUrl,
+      rateLimit: false,
+      redirect: 'follow',
+      headers: { 'x-api-key': 'k-0123456789' },
+    } as const
+    const refused = renderSwapHook(() => useTokens(), { provider: settings })
+    await waitFor(() => expect(refused.result.current.error).toMatchObject({ reason: 'crossOrigin' }))
+
+    const followed = renderSwapHook(() => useTokens(), {
+      provider: { ...settings, redirectOrigins: ['https://mirror.test'] },
+    })
+    await waitFor(() => expect(followed.result.current.data).toEqual(tokens))
+  })
+
   test('maxResponseBytes', async () => {
     server.use(http.get(`${baseUrl}/overview/tokens`, () => HttpResponse.json(tokens)))
     const capped = renderSwapHook(() => useTokens(), {

@@ -143,12 +143,68 @@ export class TimeoutError extends BaseError {
 
 export type RedirectErrorType = RedirectError & { name: 'RedirectError' }
 
+/** The most redirects one request follows with `redirect: 'follow'`. */
+export const maxRedirects = 5
+
+/** Why a redirect was not followed; see `RedirectError`. */
+type RedirectReason =
+  | 'refused'
+  | 'insecure'
+  | 'crossOrigin'
+  | 'tooMany'
+  | 'loop'
+  | 'invalid'
+  | 'opaque'
+  | 'unchecked'
+
+const redirectMessages: Record<RedirectReason, [shortMessage: string, details: string]> = {
+  refused: [
+    'The swap service answered with a redirect, which this client refuses.',
+    "Redirects are refused so that headers such as an API key never reach another URL: point baseUrl at the final URL, or set redirect: 'follow'.",
+  ],
+  insecure: [
+    'The swap service redirected to an insecure URL, which this client refuses.',
+    'Every URL a redirect leads to must use https:// (http:// only on a loopback host or with allowInsecureHttp); it is checked before anything is sent to it.',
+  ],
+  crossOrigin: [
+    'The swap service redirected to another origin, which this client refuses to send its credentials to.',
+    "The request carries the client's headers or base-URL query values, which go to the base URL's origin only: list the target's origin in redirectOrigins if it may have them, or point baseUrl at it.",
+  ],
+  tooMany: [
+    `The swap service redirected more than ${maxRedirects} times, which this client refuses.`,
+    `A request follows at most ${maxRedirects} redirects: point baseUrl at the final URL.`,
+  ],
+  loop: [
+    'The swap service redirected in a loop, which this client refuses.',
+    'The redirect leads back to a URL this request has already been sent to.',
+  ],
+  invalid: [
+    'The swap service redirected to a URL this client cannot use, which it refuses.',
+    'The Location header is not a valid URL, or it carries credentials (user:password@).',
+  ],
+  opaque: [
+    'The swap service answered with a redirect whose target the browser hides, which this client refuses.',
+    'A browser hides where a redirect leads (an opaque redirect), so the client cannot check the target before sending its headers there, and it does not let the browser follow it unchecked: point baseUrl at the final URL.',
+  ],
+  unchecked: [
+    'The fetch followed a redirect on its own, which this client refuses.',
+    "The client asks fetch for redirect: 'manual' and checks every hop itself; this fetch followed anyway, so its hops went unchecked: use a fetch that honours redirect: 'manual', or point baseUrl at the final URL.",
+  ],
+}
+
 /**
- * The service answered with a redirect the client will not follow: any
- * redirect with `redirect: 'error'` (the default), or, with
- * `redirect: 'follow'`, one whose final URL breaks the https rule (plain
- * `http://` off loopback without `allowInsecureHttp`). `location` is the
- * target when it is known (redacted like `url`). Never retried.
+ * The service answered with a redirect the client will not follow. With
+ * `redirect: 'error'` (the default), any redirect (`reason: 'refused'`).
+ * With `redirect: 'follow'`, the client follows redirects itself and checks
+ * each hop before sending anything to it: a hop that breaks the https rule
+ * (`'insecure'`), a hop to another origin while the request carries the
+ * client's credentials, unless that origin is in `redirectOrigins`
+ * (`'crossOrigin'`), more than 5 redirects (`'tooMany'`), a URL already
+ * requested (`'loop'`), a `Location` that is not a valid URL or carries
+ * credentials (`'invalid'`), a browser's
+ * opaque redirect, whose target cannot be known (`'opaque'`), or a custom
+ * fetch that followed on its own (`'unchecked'`). `location` is the target
+ * when it is known (redacted like `url`). Never retried.
  *
  * @example
  * if (error instanceof RedirectError && error.reason === 'refused')
@@ -156,11 +212,11 @@ export type RedirectErrorType = RedirectError & { name: 'RedirectError' }
  */
 export class RedirectError extends BaseError {
   override name = 'RedirectError' as const
-  /** `'refused'`: redirects are not followed; `'insecure'`: the final URL is not https. */
-  reason: 'refused' | 'insecure'
+  /** Why the redirect was not followed (see the class). */
+  reason: RedirectReason
   /** The request's URL (no secrets). */
   url: string
-  /** Where the redirect led, when known. */
+  /** Where the redirect led, resolved against the URL that answered it, when known. */
   location: string | undefined
 
   constructor({
@@ -168,20 +224,13 @@ export class RedirectError extends BaseError {
     url,
     location,
     cause,
-  }: { reason: 'refused' | 'insecure'; url: string; location?: string | undefined; cause?: unknown }) {
-    super(
-      reason === 'refused'
-        ? 'The swap service answered with a redirect, which this client refuses.'
-        : 'The swap service redirected to an insecure URL, which this client refuses.',
-      {
-        metaMessages: [`URL: ${url}`, ...(location ? [`Location: ${location}`] : [])],
-        details:
-          reason === 'refused'
-            ? "Redirects are refused so that headers such as an API key never reach another URL: point baseUrl at the final URL, or set redirect: 'follow'."
-            : 'The final URL must use https:// (http:// only on a loopback host or with allowInsecureHttp).',
-        cause,
-      },
-    )
+  }: { reason: RedirectReason; url: string; location?: string | undefined; cause?: unknown }) {
+    const [shortMessage, details] = redirectMessages[reason]
+    super(shortMessage, {
+      metaMessages: [`URL: ${url}`, ...(location ? [`Location: ${location}`] : [])],
+      details,
+      cause,
+    })
     this.reason = reason
     this.url = url
     this.location = location
