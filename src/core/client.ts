@@ -8,7 +8,7 @@ import {
 } from './rateLimiter.js'
 import { createRequest, type RequestParameters } from './request.js'
 import type { Endpoint } from './types.js'
-import { type ArrayFormat, normalizeBaseUrl, normalizeOrigin } from './utils/url.js'
+import { type ArrayFormat, normalizeBaseUrl } from './utils/url.js'
 import { isObject } from './utils/validate.js'
 
 export type SwapClientHeaders =
@@ -60,9 +60,8 @@ export type SwapClientConfig = {
    *   host or with `allowInsecureHttp`);
    * - the client's credentials stay on the base URL's origin: a hop to another
    *   origin is refused, not sent without them, when the request carries
-   *   configured headers or the hop's URL carries a base-URL query value,
-   *   unless that origin is listed in `redirectOrigins`; a hop to another
-   *   origin that carries none of them is followed;
+   *   configured headers or the hop's URL carries a base-URL query value;
+   *   a hop to another origin that carries none of them is followed;
    * - a URL already requested (a loop) or a sixth redirect is refused.
    *
    * A browser hides where a redirect leads (`fetch` answers an opaque
@@ -70,12 +69,6 @@ export type SwapClientConfig = {
    * `RedirectError` (`reason: 'opaque'`): point `baseUrl` at the final URL.
    */
   redirect?: 'error' | 'follow' | undefined
-  /**
-   * With `redirect: 'follow'`, other origins (`'https://mirror.example.com'`)
-   * a redirect may take the client's headers and base-URL query values to.
-   * Each must meet the base URL's rule. Default none: such a hop is refused.
-   */
-  redirectOrigins?: readonly string[] | undefined
   /**
    * The largest answer read, in bytes. Default 16 MiB. A larger
    * `Content-Length` is refused before the body is read; a body without one
@@ -138,7 +131,6 @@ export function createSwapClient(config: SwapClientConfig): SwapClient {
     timeoutMs = 15_000,
     rateLimit,
     redirect = 'error',
-    redirectOrigins = [],
     maxResponseBytes = defaultMaxResponseBytes,
   } = config
   const normalized = normalizeBaseUrl(baseUrl, allowInsecureHttp)
@@ -155,7 +147,6 @@ export function createSwapClient(config: SwapClientConfig): SwapClient {
     timeoutMs,
   )
   ensure(redirect === 'error' || redirect === 'follow', 'redirect', "must be 'error' or 'follow'", redirect)
-  const trustedOrigins = normalizeRedirectOrigins(redirectOrigins, redirect, allowInsecureHttp)
   ensure(
     typeof maxResponseBytes === 'number' &&
       maxResponseBytes >= 1 &&
@@ -185,26 +176,9 @@ export function createSwapClient(config: SwapClientConfig): SwapClient {
       timeoutMs,
       rateLimiter,
       redirect,
-      redirectOrigins: trustedOrigins,
       allowInsecureHttp,
       maxResponseBytes,
     }),
     uid: `swap-client-${++uidCounter}`,
   }
-}
-
-/** The origins of `redirectOrigins`, each checked; only with `redirect: 'follow'`. */
-function normalizeRedirectOrigins(
-  origins: unknown,
-  redirect: 'error' | 'follow',
-  allowInsecureHttp: boolean,
-): string[] {
-  ensure(Array.isArray(origins), 'redirectOrigins', 'must be an array of origins', origins)
-  ensure(
-    origins.length === 0 || redirect === 'follow',
-    'redirectOrigins',
-    "only applies with redirect: 'follow'",
-    origins,
-  )
-  return origins.map((origin) => normalizeOrigin(origin, 'redirectOrigins', allowInsecureHttp))
 }

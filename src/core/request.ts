@@ -34,8 +34,6 @@ type RequestConfig = {
   timeoutMs: number
   rateLimiter: RateLimiter
   redirect: 'error' | 'follow'
-  /** Origins, besides the base URL's, a followed redirect may take the client's credentials to. */
-  redirectOrigins: readonly string[]
   allowInsecureHttp: boolean
   maxResponseBytes: number
   fetch?: typeof fetch | undefined
@@ -139,7 +137,7 @@ export function createRequest(config: RequestConfig) {
     const sent: string[] = []
     let current = url
     for (;;) {
-      sent.push(current)
+      sent.push(withoutHash(new URL(current, globalThis.location?.href).href))
       const response = await raceAbort(fetchFn(current, init), signal)
       // A browser hides the target of a redirect from 'manual': it cannot be checked, so it is not
       // followed (nor sent again with 'follow', which would skip the checks).
@@ -182,8 +180,8 @@ export function createRequest(config: RequestConfig) {
    * - another origin than the base URL's gets no credential of the client:
    *   when the request carries configured headers, or the hop's URL carries a
    *   secret (a base-URL query value the server copied into it), the hop is
-   *   refused (`'crossOrigin'`), not sent without them, unless its origin is
-   *   one of `redirectOrigins`. A hop without any of them is followed.
+   *   refused (`'crossOrigin'`), not sent without them. A hop without any
+   *   of them is followed.
    */
   function checkHop(
     target: URL,
@@ -194,22 +192,12 @@ export function createRequest(config: RequestConfig) {
   ): RedirectReason | undefined {
     const next = target.href
     if (!isSecureTarget(next, url, config.allowInsecureHttp)) return 'insecure'
-    if (sent.some((previous) => sameUrl(previous, next))) return 'loop'
+    if (sent.includes(withoutHash(next))) return 'loop'
     if (sent.length > maxRedirects) return 'tooMany'
     const carriesSecrets = Object.keys(headers).length > 0 || redact(next) !== next
-    if (carriesSecrets && !trustedOrigins().has(target.origin)) return 'crossOrigin'
+    if (carriesSecrets && target.origin !== new URL(url, globalThis.location?.href).origin)
+      return 'crossOrigin'
     return undefined
-  }
-
-  /** The base URL's origin (the page's, for a same-origin base path) and `redirectOrigins`. */
-  let trusted: Set<string> | undefined
-  function trustedOrigins(): Set<string> {
-    if (trusted) return trusted
-    trusted = new Set(config.redirectOrigins)
-    try {
-      trusted.add(new URL(config.base || '/', globalThis.location?.href).origin)
-    } catch {}
-    return trusted
   }
 
   return async function request<schema extends z.ZodMiniType>(
@@ -315,18 +303,8 @@ export function createRequest(config: RequestConfig) {
 /** The statuses fetch follows, when they come with a Location. */
 const redirectStatuses = new Set([301, 302, 303, 307, 308])
 
-/** Whether two absolute URLs name the same resource (the fragment is never sent). */
-function sameUrl(a: string, b: string): boolean {
-  try {
-    const first = new URL(a, globalThis.location?.href)
-    const second = new URL(b, globalThis.location?.href)
-    first.hash = ''
-    second.hash = ''
-    return first.href === second.href
-  } catch {
-    return a === b
-  }
-}
+/** A URL as it is sent: without its fragment. */
+const withoutHash = (url: string) => url.split('#')[0] as string
 
 function cancelBody(response: Response) {
   void response.body?.cancel().catch(() => {})

@@ -166,7 +166,6 @@ const plainSettings = {
   rateLimit: true,
   maxRateLimitPauseMs: true,
   redirect: true,
-  redirectOrigins: true,
   maxResponseBytes: true,
 } as const satisfies Record<Exclude<keyof SwapClientConfig, 'fetch' | 'headers' | 'transformResponse'>, true>
 

@@ -266,7 +266,7 @@ export class QuoteChangedError extends ExecuteSwapError {
     super('The quote changed since it was shown: accept the new one to swap.', {
       metaMessages: [
         `Shown: ${acceptedAmount}`,
-        `Now: ${newQuote.estimateAmount} (below ${minAmountOut}, the shown quote less the slippage)`,
+        `Now: ${newQuote.estimateAmount} (below ${minAmountOut}: the shown quote less the slippage)`,
         'Nothing was signed.',
       ],
     })
@@ -291,10 +291,7 @@ export class BatchUnsupportedError extends ExecuteSwapError {
 
   constructor({ chainId, cause }: { chainId: number; cause?: unknown }) {
     super(`The wallet does not support atomic batches on chain ${chainId}.`, {
-      metaMessages: [
-        "Use batch: 'auto' or 'never' to approve and swap in two transactions.",
-        'Nothing was signed.',
-      ],
+      metaMessages: ["Use batch: 'auto' or 'never' for two transactions.", 'Nothing was signed.'],
       cause,
     })
     this.chainId = chainId
@@ -380,12 +377,7 @@ export class ChainMismatchError extends ExecuteSwapError {
           ? `The wallet is on ${actual}, the swap needs chain ${expectedChainId}.`
           : `The public client reads ${actual}, the swap needs chain ${expectedChainId}.`,
       {
-        metaMessages: hash
-          ? [
-              `Hash: ${hash} (on ${actual}).`,
-              `It is not waited for on chain ${expectedChainId}; nothing more was sent.`,
-            ]
-          : ['Nothing was sent on any chain from then on.'],
+        metaMessages: [hash ? `Hash: ${hash}` : 'Nothing was sent on any chain from then on.'],
         cause,
       },
     )
@@ -513,7 +505,7 @@ export class SwapSimulationError extends ExecuteSwapError {
   }: { reason: string | undefined; data: Hex | undefined; stage?: 'approval' | 'swap'; cause?: unknown }) {
     const what = stage === 'approval' ? 'approval' : 'swap'
     super(reason ? `The ${what} would revert: ${reason}.` : `The ${what} would revert.`, {
-      metaMessages: ['The wallet was not asked to sign it.'],
+      metaMessages: ['Nothing was signed.'],
       cause,
     })
     this.reason = reason
@@ -541,12 +533,7 @@ export class SimulationUnavailableError extends ExecuteSwapError {
   override name = 'SimulationUnavailableError' as const
 
   constructor() {
-    super('The node cannot simulate the swap (no eth_simulateV1): refused to sign it unmeasured.', {
-      metaMessages: [
-        'Use an RPC that serves eth_simulateV1, or opt in to a balances-only check with dangerouslyAllowBalancesOnlySimulation: true.',
-        'Nothing was signed.',
-      ],
-    })
+    super('The node cannot simulate the swap (no eth_simulateV1): nothing was signed.')
   }
 }
 

@@ -157,39 +157,34 @@ type RedirectReason =
   | 'opaque'
   | 'unchecked'
 
-const redirectMessages: Record<RedirectReason, [shortMessage: string, details: string]> = {
+/** Each reason's short message and details. */
+const redirectMessages: Record<RedirectReason, [string, string]> = {
   refused: [
-    'The swap service answered with a redirect, which this client refuses.',
+    'answered with a redirect',
     "Redirects are refused so that headers such as an API key never reach another URL: point baseUrl at the final URL, or set redirect: 'follow'.",
   ],
   insecure: [
-    'The swap service redirected to an insecure URL, which this client refuses.',
-    'Every URL a redirect leads to must use https:// (http:// only on a loopback host or with allowInsecureHttp); it is checked before anything is sent to it.',
+    'redirected to an insecure URL',
+    'A hop must use https:// (http:// only on loopback or with allowInsecureHttp).',
   ],
   crossOrigin: [
-    'The swap service redirected to another origin, which this client refuses to send its credentials to.',
-    "The request carries the client's headers or base-URL query values, which go to the base URL's origin only: list the target's origin in redirectOrigins if it may have them, or point baseUrl at it.",
+    'redirected to another origin',
+    "The request carries the client's headers or base-URL query values, which go to the base URL's origin only.",
   ],
   tooMany: [
-    `The swap service redirected more than ${maxRedirects} times, which this client refuses.`,
-    `A request follows at most ${maxRedirects} redirects: point baseUrl at the final URL.`,
+    `redirected more than ${maxRedirects} times`,
+    `A request follows at most ${maxRedirects} redirects.`,
   ],
-  loop: [
-    'The swap service redirected in a loop, which this client refuses.',
-    'The redirect leads back to a URL this request has already been sent to.',
-  ],
+  loop: ['redirected in a loop', 'The redirect leads back to a URL this request was sent to.'],
   invalid: [
-    'The swap service redirected to a URL this client cannot use, which it refuses.',
-    'The Location header is not a valid URL, or it carries credentials (user:password@).',
+    'redirected to an unusable URL',
+    'The Location is not a valid URL, or it carries credentials (user:password@).',
   ],
   opaque: [
-    'The swap service answered with a redirect whose target the browser hides, which this client refuses.',
-    'A browser hides where a redirect leads (an opaque redirect), so the client cannot check the target before sending its headers there, and it does not let the browser follow it unchecked: point baseUrl at the final URL.',
+    'answered with a redirect the browser hides',
+    'The browser hides its target: it cannot be checked.',
   ],
-  unchecked: [
-    'The fetch followed a redirect on its own, which this client refuses.',
-    "The client asks fetch for redirect: 'manual' and checks every hop itself; this fetch followed anyway, so its hops went unchecked: use a fetch that honours redirect: 'manual', or point baseUrl at the final URL.",
-  ],
+  unchecked: ['redirected, and the fetch followed', "The fetch ignored redirect: 'manual'."],
 }
 
 /**
@@ -198,8 +193,7 @@ const redirectMessages: Record<RedirectReason, [shortMessage: string, details: s
  * With `redirect: 'follow'`, the client follows redirects itself and checks
  * each hop before sending anything to it: a hop that breaks the https rule
  * (`'insecure'`), a hop to another origin while the request carries the
- * client's credentials, unless that origin is in `redirectOrigins`
- * (`'crossOrigin'`), more than 5 redirects (`'tooMany'`), a URL already
+ * client's credentials (`'crossOrigin'`), more than 5 redirects (`'tooMany'`), a URL already
  * requested (`'loop'`), a `Location` that is not a valid URL or carries
  * credentials (`'invalid'`), a browser's
  * opaque redirect, whose target cannot be known (`'opaque'`), or a custom
@@ -225,10 +219,10 @@ export class RedirectError extends BaseError {
     location,
     cause,
   }: { reason: RedirectReason; url: string; location?: string | undefined; cause?: unknown }) {
-    const [shortMessage, details] = redirectMessages[reason]
-    super(shortMessage, {
+    const [what, details] = redirectMessages[reason]
+    super(`The swap service ${what}, which this client refuses.`, {
       metaMessages: [`URL: ${url}`, ...(location ? [`Location: ${location}`] : [])],
-      details,
+      details: reason === 'refused' ? details : `${details} Point baseUrl at the final URL.`,
       cause,
     })
     this.reason = reason

@@ -157,7 +157,12 @@ export async function sendPinned(
     // chain it is on now: said at once, with the hash, rather than waited for where it is not.
     const after = await walletClient.getChainId().catch(() => chain.id)
     if (after !== chain.id)
-      throw new ChainMismatchError({ expectedChainId: chain.id, actualChainId: after, client: 'wallet', hash })
+      throw new ChainMismatchError({
+        expectedChainId: chain.id,
+        actualChainId: after,
+        client: 'wallet',
+        hash,
+      })
     return hash
   } catch (error) {
     // viem's own ChainMismatchError (a local account's wallet moved): ours, with the chain it is on.

@@ -834,7 +834,7 @@ function userFloor(parameters: ExecuteSwapParameters): { floor: bigint; accepted
         same(quoted.token1, parameters.token1) &&
         quoted.amountIn === parameters.amountIn),
     'acceptedQuote',
-    `is the quote for ${quoted?.amountIn} of ${quoted?.token0} → ${quoted?.token1}, not for this swap (${parameters.amountIn} of ${parameters.token0} → ${parameters.token1}): a quote for another amount cannot set the floor (is it the previous quote, shown while the next one loads?)`,
+    `is the quote for ${quoted?.amountIn} of ${quoted?.token0} → ${quoted?.token1}: a quote for another amount cannot set the floor (the previous one, shown while the next loads?)`,
     quoted,
   )
   return { floor: getMinAmountOut(amount, parameters.slippage ?? 0.05), acceptedAmount: amount }

@@ -67,41 +67,6 @@ export function normalizeBaseUrl(baseUrl: unknown, allowInsecureHttp = false): N
 }
 
 /**
- * Checks an origin given in a setting (`https://host[:port]`, a trailing
- * `/` allowed) against the base URL's rule: https, or http on a loopback host
- * or with `allowInsecureHttp`. Returns it as `URL.origin` spells it.
- *
- * @example
- * normalizeOrigin('https://Mirror.example.com/', 'redirectOrigins') // 'https://mirror.example.com'
- */
-export function normalizeOrigin(origin: unknown, parameter: string, allowInsecureHttp = false): string {
-  let url: URL | undefined
-  try {
-    if (typeof origin === 'string') url = new URL(origin.trim())
-  } catch {}
-  const shown = url && (url.username || url.password) ? `${url.protocol}//***@${url.host}` : origin
-  ensure(
-    url &&
-      (url.protocol === 'https:' || url.protocol === 'http:') &&
-      !url.username &&
-      !url.password &&
-      url.pathname === '/' &&
-      !url.search &&
-      !url.hash,
-    parameter,
-    'must list origins such as "https://mirror.example.com": no path, query, fragment or credentials',
-    shown,
-  )
-  ensure(
-    url.protocol === 'https:' || allowInsecureHttp || isLoopbackHost(url.hostname),
-    parameter,
-    'must use https:// (http:// only on a loopback host, or with allowInsecureHttp: true)',
-    shown,
-  )
-  return url.origin
-}
-
-/**
  * A clean absolute path: RFC 3986 path characters only (letters, digits,
  * `-._~!$&'()*+,;=:@%` and `/`), then an optional query of the same plus `?`.
  * No backslash, white space, control or non-ASCII character, no fragment.
