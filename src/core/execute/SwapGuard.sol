@@ -78,10 +78,12 @@ contract SwapGuard {
 
         uint256 spent;
         if (nativeIn) {
+            // The value goes to the executor, then to the router; nothing to approve (no spender).
             uint256 refund =
                 executor.run{value: msg.value}(msg.sender, token0, token1, recipient, address(0), 0, router, 0, data);
             spent = msg.value > refund ? msg.value - refund : 0;
         } else {
+            // Only ever from the caller, straight into the executor, which makes the router call.
             uint256 executorBefore = balanceOf(token0, exec);
             safeCall(token0, abi.encodeWithSelector(0x23b872dd, msg.sender, exec, amountIn)); // transferFrom
             executor.run(msg.sender, token0, token1, recipient, spender, amountIn, router, executorBefore, data);
