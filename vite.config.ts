@@ -77,7 +77,7 @@ export default defineConfig({
         test: {
           name: 'bench',
           environment: 'jsdom',
-          include: ['bench/**/*.test.tsx'],
+          include: ['bench/**/*.test.{ts,tsx}'],
           fileParallelism: false,
           testTimeout: 300_000,
         },

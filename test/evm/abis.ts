@@ -90,3 +90,57 @@ export const testNftAbi = parseAbi([
   'event Approval(address indexed owner, address indexed approved, uint256 indexed tokenId)',
   'event ApprovalForAll(address indexed owner, address indexed operator, bool approved)',
 ])
+
+/** A Uniswap-V2-router-like router, its own spender, with the native sentinel in paths. */
+export const pairRouterAbi = parseAbi([
+  'constructor()',
+  'receive() external payable',
+  'function NATIVE() view returns (address)',
+  'function owner() view returns (address)',
+  'function setPair(address tokenA, address tokenB, uint256 reserveA, uint256 reserveB)',
+  'function getReserves(address tokenA, address tokenB) view returns (uint256 reserveA, uint256 reserveB)',
+  'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[] amounts)',
+  'function getAmountsIn(uint256 amountOut, address[] path) view returns (uint256[] amounts)',
+  'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
+  'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[] amounts)',
+  'function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
+  'function swapETHForExactTokens(uint256 amountOut, address[] path, address to, uint256 deadline) payable returns (uint256[] amounts)',
+])
+
+/** Honest in simulations (gas price 0), keeps the input when mined. */
+export const gasPriceRouterAbi = parseAbi([
+  'constructor(uint256 rate_)',
+  'receive() external payable',
+  'function NATIVE() view returns (address)',
+  'function rate() view returns (uint256)',
+  'function swap(address[] path, uint256 amountIn, uint256 minAmountOut, address to, uint256 deadline) payable returns (uint256 amountOut)',
+])
+
+/** Sandwiches a multicall-bundled swap when mined, does nothing when simulated. */
+export const gasAwareSandwichAbi = parseAbi([
+  'constructor(address router_, address spender, address tokenIn_, address tokenOut_, uint256 frontAmount_)',
+  'receive() external payable',
+  'function router() view returns (address)',
+  'function tokenIn() view returns (address)',
+  'function tokenOut() view returns (address)',
+  'function frontAmount() view returns (uint256)',
+  'function bought() view returns (uint256)',
+])
+
+export const allowanceThiefAbi = parseAbi([
+  'function steal(address token, address from, address to, uint256 amount)',
+])
+
+/** Swaps honestly at a fixed rate, making one call of the attacker's choosing during the swap. */
+export const reentrantRouterAbi = parseAbi([
+  'constructor(uint256 rate_)',
+  'receive() external payable',
+  'function NATIVE() view returns (address)',
+  'function rate() view returns (uint256)',
+  'function target() view returns (address)',
+  'function callData() view returns (bytes)',
+  'function afterPayout() view returns (bool)',
+  'function arm(address target_, bytes data, bool afterPayout_)',
+  'function approve(address token, address spender, uint256 amount)',
+  'function swap(address[] path, uint256 amountIn, uint256 minAmountOut, address to, uint256 deadline) payable returns (uint256 amountOut)',
+])

@@ -5,7 +5,12 @@ import { type Abi, toFunctionSignature } from 'viem'
 import { afterAll, describe, expect, test } from 'vitest'
 import { swapRouterAbi } from '../../src/mock/routerAbi.js'
 import {
+  allowanceThiefAbi,
+  gasAwareSandwichAbi,
+  gasPriceRouterAbi,
   hostileTokenAbi,
+  pairRouterAbi,
+  reentrantRouterAbi,
   revertingRouterAbi,
   testErc20Abi,
   testNftAbi,
@@ -64,12 +69,22 @@ describe('compileContracts', () => {
     expect(signatures(hostileTokenAbi)).toEqual(signatures(contracts.HostileToken.abi))
     expect(signatures(testPermit2Abi)).toEqual(signatures(contracts.TestPermit2.abi))
     expect(signatures(testNftAbi)).toEqual(signatures(contracts.TestNFT.abi))
+    expect(signatures(pairRouterAbi)).toEqual(signatures(contracts.PairRouter.abi))
+    expect(signatures(gasPriceRouterAbi)).toEqual(signatures(contracts.GasPriceRouter.abi))
+    expect(signatures(gasAwareSandwichAbi)).toEqual(signatures(contracts.GasAwareSandwich.abi))
+    expect(signatures(allowanceThiefAbi)).toEqual(signatures(contracts.AllowanceThief.abi))
+    expect(signatures(reentrantRouterAbi)).toEqual(signatures(contracts.ReentrantRouter.abi))
   })
 
-  test('both routers have exactly the swap function of src/mock/routerAbi.ts', async () => {
+  test('the routers have exactly the swap function of src/mock/routerAbi.ts', async () => {
     const contracts = await compileContracts()
     const [expected] = swapRouterAbi
-    for (const router of [contracts.TestRouter, contracts.RevertingRouter]) {
+    for (const router of [
+      contracts.TestRouter,
+      contracts.RevertingRouter,
+      contracts.GasPriceRouter,
+      contracts.ReentrantRouter,
+    ]) {
       const swap = router.abi.find((item) => item.type === 'function' && item.name === 'swap')
       expect(swap?.type).toBe('function')
       if (swap?.type !== 'function') continue

@@ -15,6 +15,11 @@ export const contractNames = [
   'HostileToken',
   'TestPermit2',
   'TestNFT',
+  'PairRouter',
+  'GasPriceRouter',
+  'GasAwareSandwich',
+  'AllowanceThief',
+  'ReentrantRouter',
 ] as const
 
 export type ContractName = (typeof contractNames)[number]

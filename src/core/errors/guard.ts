@@ -1,0 +1,63 @@
+import type { Address, Hex } from 'viem'
+import { deterministicDeployerAddress } from '../execute/swapGuard.js'
+import { ExecuteSwapError } from './execute.js'
+
+export type SwapGuardNotDeployedErrorType = SwapGuardNotDeployedError & { name: 'SwapGuardNotDeployedError' }
+
+/**
+ * The swap guard has no code at its address on the chain. With
+ * `deployerAvailable`, anyone can deploy it there in one transaction with
+ * `deploySwapGuard({ walletClient, publicClient })` (the same contract, at the
+ * same address, for everyone); without it, the chain lacks the deterministic
+ * deployment proxy (`0x4e59b44847b379578588920cA78FbF26c0B4956C`), so the
+ * guard cannot be deployed at its address there. Nothing was sent, unless
+ * `hash` is set: `deploySwapGuard`'s transaction was mined, yet no code is at
+ * the address.
+ *
+ * @example
+ * if (error instanceof SwapGuardNotDeployedError && error.deployerAvailable)
+ *   await deploySwapGuard({ walletClient, publicClient, chainId: error.chainId })
+ */
+export class SwapGuardNotDeployedError extends ExecuteSwapError {
+  override name = 'SwapGuardNotDeployedError' as const
+  chainId: number
+  /** Where the guard would be (`swapGuardAddress`). */
+  address: Address
+  /** Whether the chain has the deterministic deployment proxy, so `deploySwapGuard` can deploy the guard. */
+  deployerAvailable: boolean
+  /** The deployment transaction, when one was mined and the code is still missing. */
+  hash: Hex | undefined
+
+  constructor({
+    chainId,
+    address,
+    deployerAvailable,
+    hash,
+    cause,
+  }: {
+    chainId: number
+    address: Address
+    deployerAvailable: boolean
+    hash?: Hex | undefined
+    cause?: unknown
+  }) {
+    super(
+      deployerAvailable
+        ? `The swap guard is not deployed on chain ${chainId}: deploy it with deploySwapGuard({ walletClient, publicClient }), one transaction anyone can send.`
+        : `The swap guard is not deployed on chain ${chainId}, and cannot be: the chain lacks the deterministic deployment proxy (${deterministicDeployerAddress}).`,
+      {
+        metaMessages: [
+          `Guard address: ${address}`,
+          hash
+            ? `The deployment transaction ${hash} was mined, yet no code is at that address.`
+            : 'Nothing was sent.',
+        ],
+        cause,
+      },
+    )
+    this.chainId = chainId
+    this.address = address
+    this.deployerAvailable = deployerAvailable
+    this.hash = hash
+  }
+}
