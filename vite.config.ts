@@ -9,6 +9,7 @@ const entries = {
   execute: 'src/exports/execute.ts',
   core: 'src/exports/core.ts',
   coreExecute: 'src/exports/coreExecute.ts',
+  guard: 'src/exports/guard.ts',
   query: 'src/exports/query.ts',
   mock: 'src/exports/mock.ts',
   mockMsw: 'src/exports/mockMsw.ts',

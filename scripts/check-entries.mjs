@@ -23,6 +23,7 @@ const entries = {
   execute: ['msw', 'node: modules'],
   core: ['msw', 'node: modules', 'react'],
   coreExecute: ['msw', 'node: modules', 'react'],
+  guard: ['msw', 'node: modules', 'react'],
   query: ['msw', 'node: modules', 'react'],
   mock: ['msw', 'react'],
   mockMsw: ['react'],

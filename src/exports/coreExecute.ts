@@ -18,6 +18,8 @@ export {
   type QuoteBelowMinimumErrorType,
   QuoteChangedError,
   type QuoteChangedErrorType,
+  SimulationUnavailableError,
+  type SimulationUnavailableErrorType,
   SwapInProgressError,
   type SwapInProgressErrorType,
   type SwapOutcome,
@@ -39,6 +41,12 @@ export {
   WalletError,
   type WalletErrorType,
 } from '../core/errors/execute.js'
+export {
+  SwapGuardIncompatibleError,
+  type SwapGuardIncompatibleErrorType,
+  SwapGuardNotDeployedError,
+  type SwapGuardNotDeployedErrorType,
+} from '../core/errors/guard.js'
 export { type BatchMode, supportsAtomicBatch } from '../core/execute/batch.js'
 export type { ExecutionClients } from '../core/execute/chain.js'
 export {
@@ -74,6 +82,7 @@ export {
   removePendingSwap,
   type SwapStorage,
 } from '../core/execute/pendingSwaps.js'
+export type { FloorEnforcement } from '../core/execute/planSwapCall.js'
 export {
   type CheckPendingSwapReturnType,
   checkPendingSwap,
@@ -90,3 +99,9 @@ export {
   type RevokeAllowanceReturnType,
   revokeAllowance,
 } from '../core/execute/revokeAllowance.js'
+export {
+  deterministicDeployerAddress,
+  swapGuardAbi,
+  swapGuardAddress,
+  swapGuardExecutorAddress,
+} from '../core/execute/swapGuard.js'

@@ -20,6 +20,7 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { isNativeToken, nativeTokenAddress } from '../../src/core/constants.js'
+import { deploySwapGuard } from '../../src/core/execute/deploySwapGuard.js'
 import { testErc20Abi, testRouterAbi, testSpenderAbi } from './abis.js'
 import { type CompileContractsReturnType, compileContracts } from './compile.js'
 
@@ -236,6 +237,8 @@ export async function deploySwapFixture({
     'TestSpender.setRouter',
   )
   const revertingRouter = await deploy(compiled.RevertingRouter, [], 'RevertingRouter')
+  // The library's swap guard, at its one address, as on any chain where someone deployed it.
+  await deploySwapGuard({ walletClient: deployerClient, publicClient })
 
   // The router must hold what its pools claim: mint each token's reserves to it, set its ETH balance.
   const routerFunds = new Map<PoolTokenSymbol, bigint>()

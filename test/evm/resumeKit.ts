@@ -45,6 +45,7 @@ export function resumeKit(h: Harness, amountIn: bigint) {
       slippage: 0.01,
       trustedAddresses: trusted(),
       storage,
+      floorEnforcement: h.floorEnforcement,
       ...extra,
     } as ExecuteSwapParameters
   }

@@ -1,6 +1,7 @@
 import { type Address, createPublicClient, custom, erc20Abi, type PublicClient } from 'viem'
 import { afterAll, beforeAll } from 'vitest'
 import { createSwapClient } from '../../src/core/client.js'
+import { swapGuardAddress } from '../../src/core/execute/swapGuard.js'
 import { createMockMarket } from '../../src/mock/createMockMarket.js'
 import { getSwapInfoBody } from '../../src/mock/getSwapInfoBody.js'
 import { type MockServer, startMockServer } from '../../src/mock/startMockServer.js'
@@ -15,8 +16,19 @@ import { createTestWallet, type TestWalletOptions } from './wallet.js'
  * market built from the deployed tokens and pools (its calldata targets the
  * deployed router, its spender is the deployed spender), served on loopback.
  */
-export function setupSwapHarness() {
+export function setupSwapHarness(
+  options: {
+    /**
+     * Whom the flow has the user approve, and so what `approve`, `allowance` and `funds` read by
+     * default: the swap guard (`'onchain'`, the default), or the service's spender
+     * (`'simulation'`, the `floorEnforcement` opt-out).
+     */
+    floorEnforcement?: 'onchain' | 'simulation'
+  } = {},
+) {
   const evm = setupSwapFixture()
+  const approvalTarget = () =>
+    options.floorEnforcement === 'simulation' ? evm.fixture.spender : swapGuardAddress
   let market: MockMarket | undefined
   let server: MockServer | undefined
 
@@ -30,6 +42,10 @@ export function setupSwapHarness() {
   })
 
   const harness = {
+    /** Whom the flow has the user approve (see `floorEnforcement`). */
+    get floorEnforcement() {
+      return options.floorEnforcement ?? 'onchain'
+    },
     get fixture() {
       return evm.fixture
     },
@@ -61,7 +77,8 @@ export function setupSwapHarness() {
     address: (symbol: PoolTokenSymbol) => evm.fixture.tokens[symbol].address,
     balance: (symbol: PoolTokenSymbol, owner: Address = evm.fixture.accounts.user.address) =>
       evm.fixture.balanceOf(symbol, owner),
-    allowance: (symbol: PoolTokenSymbol, spender: Address = evm.fixture.spender) =>
+    /** The user's allowance of `symbol` for `spender`: by default whom the flow has the user approve. */
+    allowance: (symbol: PoolTokenSymbol, spender: Address = approvalTarget()) =>
       evm.fixture.publicClient.readContract({
         address: evm.fixture.tokens[symbol].address,
         abi: erc20Abi,
@@ -69,7 +86,7 @@ export function setupSwapHarness() {
         args: [evm.fixture.accounts.user.address, spender],
       }),
     nonce: () => evm.fixture.publicClient.getTransactionCount({ address: evm.fixture.accounts.user.address }),
-    /** The user's TKA and TKB, the spender's TKA allowance and the user's nonce: what a TKA → TKB swap moves. */
+    /** The user's TKA and TKB, the TKA allowance the flow gives and the user's nonce: what a TKA → TKB swap moves. */
     async funds() {
       return {
         TKA: await harness.balance('TKA'),
@@ -158,9 +175,12 @@ export function setupSwapHarness() {
       }
       throw new Error(`Never: ${what}`)
     },
-    /** Sets the user's allowance directly (a previous session's approval). */
-    async approve(symbol: PoolTokenSymbol, amount: bigint) {
-      const { userClient, publicClient, spender, tokens } = evm.fixture
+    /**
+     * Sets the user's allowance directly (a previous session's approval): by default for whom the
+     * flow has the user approve.
+     */
+    async approve(symbol: PoolTokenSymbol, amount: bigint, spender: Address = approvalTarget()) {
+      const { userClient, publicClient, tokens } = evm.fixture
       const hash = await userClient.writeContract({
         address: tokens[symbol].address,
         abi: erc20Abi,

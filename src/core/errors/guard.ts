@@ -61,3 +61,35 @@ export class SwapGuardNotDeployedError extends ExecuteSwapError {
     this.hash = hash
   }
 }
+
+export type SwapGuardIncompatibleErrorType = SwapGuardIncompatibleError & {
+  name: 'SwapGuardIncompatibleError'
+}
+
+/**
+ * The service's calldata cannot run through the swap guard, though it would
+ * pass sent as it is: it names the user as the payer (a router pulling from
+ * a `from` it is given, not from its caller), or pays only its caller, say.
+ * Nothing was signed, and the swap was not downgraded to a simulation-only
+ * check. `reason` is the guarded call's revert reason. An app that knows the
+ * router may opt out by name, with `floorEnforcement: 'simulation'`: the
+ * user's bounds then hold in the simulation only.
+ *
+ * @example
+ * if (error instanceof SwapGuardIncompatibleError) toast('This route cannot be protected on chain.')
+ */
+export class SwapGuardIncompatibleError extends ExecuteSwapError {
+  override name = 'SwapGuardIncompatibleError' as const
+  reason: string | undefined
+
+  constructor({ reason, cause }: { reason: string | undefined; cause?: unknown }) {
+    super('The swap cannot run through the on-chain guard: nothing was signed.', {
+      metaMessages: [
+        `Through the guard it reverts${reason ? `: ${reason}` : ''}; sent as the service built it, it would not.`,
+        "floorEnforcement: 'simulation' signs it as it is, with the bounds checked in simulation only.",
+      ],
+      cause,
+    })
+    this.reason = reason
+  }
+}

@@ -1,6 +1,7 @@
 import {
   type Address,
   type Client,
+  decodeErrorResult,
   decodeFunctionResult,
   encodeFunctionData,
   erc20Abi,
@@ -23,6 +24,7 @@ import {
   UnsafeSwapOutcomeError,
 } from '../errors/execute.js'
 import { balanceReaderAddress, balanceReaderCode, outcomeProbeAbi, outcomeProbeCode } from './outcomeProbe.js'
+import { swapGuardAbi } from './swapGuard.js'
 import { decodeRevert, isUserRejection } from './walletErrors.js'
 
 /** One transaction the user would sign. */
@@ -202,9 +204,10 @@ export function findViolations(
 
 async function simulate(
   client: Client<Transport>,
-  { account, calls, approvals }: CheckSwapOutcomeParameters,
+  parameters: CheckSwapOutcomeParameters,
   reads: [Address, Address][],
 ) {
+  const { account, calls, approvals } = parameters
   const readCalls = reads.map(([token, holder]) =>
     isNativeToken(token)
       ? { from: account, to: balanceReaderAddress, data: pad(holder) }
@@ -229,6 +232,7 @@ async function simulate(
   for (const [index, result] of results.entries()) {
     if (result.status === 'success') continue
     const inCalls = index >= n && index < n + calls.length
+    if (inCalls) throwGuardViolation(parameters, result.data, 'eth_simulateV1')
     throw new SwapSimulationError({
       ...(inCalls
         ? decodeRevert({ data: result.data })
@@ -249,16 +253,19 @@ async function simulate(
 /** The fallback: `OutcomeProbe` at the user's address (a state override) runs the calls in one `eth_call`. */
 async function probe(
   client: Client<Transport>,
-  { account, calls }: CheckSwapOutcomeParameters,
+  parameters: CheckSwapOutcomeParameters,
   reads: [Address, Address][],
 ) {
+  const { account, calls } = parameters
   let data: Hex | undefined
   try {
     ;({ data } = await call(client, probeRequest(account, calls, reads)))
   } catch (error) {
     if (isUserRejection(error)) throw error
+    const revert = decodeRevert(error)
+    throwGuardViolation(parameters, revert.data, 'eth_call')
     throw new SwapSimulationError({
-      ...decodeRevert(error),
+      ...revert,
       stage: 'swap',
       cause: error,
     })
@@ -327,6 +334,41 @@ function isMethodUnsupported(error: unknown): boolean {
       )
     }) !== null
   )
+}
+
+/**
+ * The guard's own revert (`AmountOutTooLow`, `AmountInExceeded`) in a
+ * simulated call, as the violation it is: what the guard measured breaks the
+ * user's bounds. Any other revert data returns.
+ */
+function throwGuardViolation(
+  { token0, token1, maxAmountIn, minAmountOut }: CheckSwapOutcomeParameters,
+  data: Hex | undefined,
+  method: SwapOutcome['method'],
+) {
+  if (!data) return
+  let decoded: ReturnType<typeof decodeErrorResult<typeof swapGuardAbi>>
+  try {
+    decoded = decodeErrorResult({ abi: swapGuardAbi, data })
+  } catch {
+    return
+  }
+  if (decoded.errorName === 'AmountOutTooLow') {
+    const [received] = decoded.args
+    throw new UnsafeSwapOutcomeError({
+      violations: [{ type: 'underpaid', token: token1, amount: received, limit: minAmountOut }],
+      outcome: { amountIn: maxAmountIn, amountOut: received, method },
+      stage: 'simulation',
+    })
+  }
+  if (decoded.errorName === 'AmountInExceeded') {
+    const [spent] = decoded.args
+    throw new UnsafeSwapOutcomeError({
+      violations: [{ type: 'overspent', token: token0, amount: spent, limit: maxAmountIn }],
+      outcome: { amountIn: spent, amountOut: 0n, method },
+      stage: 'simulation',
+    })
+  }
 }
 
 const topicAddress = (topic: Hex): Address => getAddress(`0x${topic.slice(-40)}`)

@@ -7,13 +7,8 @@ import { createTestWallet } from '../../../test/evm/wallet.js'
 import { ChainMismatchError } from '../errors/execute.js'
 import { SwapGuardNotDeployedError } from '../errors/guard.js'
 import { deploySwapGuard, isSwapGuardDeployed } from './deploySwapGuard.js'
-import {
-  deterministicDeployerAddress,
-  swapGuardAddress,
-  swapGuardExecutorAddress,
-  swapGuardInitCode,
-  swapGuardSalt,
-} from './swapGuard.js'
+import { deterministicDeployerAddress, swapGuardAddress, swapGuardExecutorAddress } from './swapGuard.js'
+import { swapGuardInitCode, swapGuardSalt } from './swapGuardInitCode.js'
 
 const account = privateKeyToAccount(anvilPrivateKeys[1])
 

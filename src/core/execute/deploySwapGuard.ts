@@ -2,13 +2,8 @@ import { type Address, concat, type Hex, type TransactionReceipt } from 'viem'
 import { SwapGuardNotDeployedError } from '../errors/guard.js'
 import { assertObject } from '../utils/validate.js'
 import { type ExecutionClients, ensureChain, resolveClients, sendPinned, waitForSuccess } from './chain.js'
-import {
-  deterministicDeployerAddress,
-  swapGuardAddress,
-  swapGuardExecutorAddress,
-  swapGuardInitCode,
-  swapGuardSalt,
-} from './swapGuard.js'
+import { deterministicDeployerAddress, swapGuardAddress, swapGuardExecutorAddress } from './swapGuard.js'
+import { swapGuardInitCode, swapGuardSalt } from './swapGuardInitCode.js'
 import { walletStep } from './walletErrors.js'
 
 export type DeploySwapGuardParameters = ExecutionClients & {
@@ -31,7 +26,7 @@ export type IsSwapGuardDeployedParameters = Pick<ExecutionClients, 'publicClient
  * client's chain. A read: nothing is sent.
  *
  * @example
- * import { deploySwapGuard, isSwapGuardDeployed } from 'token-swap-hooks/core/execute'
+ * import { deploySwapGuard, isSwapGuardDeployed } from 'token-swap-hooks/guard'
  *
  * if (!(await isSwapGuardDeployed({ publicClient }))) await deploySwapGuard({ walletClient, publicClient })
  */
@@ -55,7 +50,7 @@ const hasCode = (code: Hex | undefined) => code !== undefined && code !== '0x'
  * then answers true.
  *
  * @example
- * import { deploySwapGuard } from 'token-swap-hooks/core/execute'
+ * import { deploySwapGuard } from 'token-swap-hooks/guard'
  *
  * const deployment = await deploySwapGuard({ walletClient, publicClient })
  * if (deployment.status === 'deployed') console.log('guard deployed in', deployment.hash)

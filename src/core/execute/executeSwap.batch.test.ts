@@ -18,6 +18,7 @@ import {
   UserRejectedError,
 } from '../errors/execute.js'
 import { type ExecuteSwapParameters, type ExecuteSwapStep, executeSwap } from './executeSwap.js'
+import { swapGuardAbi, swapGuardAddress } from './swapGuard.js'
 
 const h = setupSwapHarness()
 type Swap = Omit<ExecuteSwapParameters, 'walletClient' | 'publicClient'>
@@ -64,18 +65,20 @@ describe('a wallet that batches atomically (EIP-5792)', () => {
     ]
     expect(request.atomicRequired).toBe(true)
     expect(request.chainId).toBe(`0x${h.fixture.chain.id.toString(16)}`)
-    // The calls are exactly the simulated ones: approve(spender, amountIn) on the token, then the swap.
+    // The calls are exactly the simulated ones: approve(guard, amountIn) on the token, then the swap
+    // through the guard, whose floor reverts the whole batch below it.
     expect(request.calls.map((call) => call.to.toLowerCase())).toEqual([
       h.address('TKA').toLowerCase(),
-      h.fixture.router.toLowerCase(),
+      swapGuardAddress.toLowerCase(),
     ])
     expect(decodeFunctionData({ abi: erc20Abi, data: request.calls[0]?.data ?? '0x' }).args).toEqual([
-      h.fixture.spender,
+      swapGuardAddress,
       parseEther('10'),
     ])
-    expect(
-      decodeFunctionData({ abi: swapRouterAbi, data: request.calls[1]?.data ?? '0x' }).functionName,
-    ).toBe('swap')
+    const guarded = decodeFunctionData({ abi: swapGuardAbi, data: request.calls[1]?.data ?? '0x' })
+    expect(guarded.functionName).toBe('swap')
+    expect(guarded.args[6]).toBe(h.fixture.router)
+    expect(decodeFunctionData({ abi: swapRouterAbi, data: guarded.args[7] }).functionName).toBe('swap')
 
     expect(result).toMatchObject({ mode: 'batch', batchId: expect.stringMatching(/^0x/) })
     expect(result?.transactionHashes).toHaveLength(2)

@@ -39,6 +39,7 @@ import {
 } from '../errors/execute.js'
 import { InvalidParameterError } from '../errors/parameter.js'
 import { type ExecuteSwapParameters, executeSwap } from './executeSwap.js'
+import { swapGuardAddress } from './swapGuard.js'
 
 const h = setupSwapHarness()
 const attacker: Address = '0x000000000000000000000000000000000000dEaD'
@@ -159,7 +160,8 @@ async function funds() {
       attackerETH: await publicClient.getBalance({ address: attacker }),
     },
     allowances: {
-      TKAspender: await h.allowance('TKA'),
+      TKAspender: await h.allowance('TKA', h.fixture.spender),
+      TKAguard: await h.allowance('TKA'),
       TKAattacker: await erc20(h.address('TKA'), 'allowance', [user, attacker]),
       HTKattacker: await erc20(HTK, 'allowance', [user, attacker]),
       permit2: await publicClient.readContract({
@@ -408,7 +410,7 @@ describe('2. a transfer or an approval wrapped in other calldata', () => {
   ]
 
   test.each(variants)(
-    '%s: refused by the allowlist, and by the outcome check without it',
+    '%s: refused by the allowlist, by the guard, and by the outcome check of the calldata signed as it is',
     async (_, attack, check) => {
       const amountIn = parseEther('1')
       const estimate = honestQuote(TKA(), USDC(), amountIn).amountOut
@@ -418,8 +420,21 @@ describe('2. a transfer or an approval wrapped in other calldata', () => {
       serve(body)
       expect(await refused({ ...swap, trustedAddresses: trusted() })).toBeInstanceOf(UntrustedAddressError)
 
+      // Through the guard, the calldata runs as the guard's executor, which holds none of the
+      // user's assets or approvals: it moves nothing of theirs, and pays nothing to the recipient.
       serve(body)
-      const waived = await refused({ ...swap, dangerouslyTrustAnyAddress: true })
+      const guarded = await refused({ ...swap, dangerouslyTrustAnyAddress: true })
+      expect(guarded).toMatchObject({
+        name: expect.stringMatching(/^(UnsafeSwapOutcome|SwapSimulation)Error$/),
+      })
+
+      // Signed as it is (the opt-out), the outcome check sees what it would take.
+      serve(body)
+      const waived = await refused({
+        ...swap,
+        dangerouslyTrustAnyAddress: true,
+        floorEnforcement: 'simulation',
+      })
       if (!(waived instanceof SwapSimulationError)) expect(waived).toBeInstanceOf(UnsafeSwapOutcomeError)
       check(waived)
     },
@@ -429,9 +444,9 @@ describe('2. a transfer or an approval wrapped in other calldata', () => {
     const amountIn = parseEther('1')
     const honest = honestQuote(TKA(), USDC(), amountIn)
     const floor = (honest.amountOut * 99n) / 100n
-    // An earlier session left an infinite TKB allowance; the bundle spends it for the attacker.
-    await h.approve('TKA', amountIn)
-    await h.approve('TKB', maxUint256)
+    // An earlier session left an infinite TKB allowance to the spender; the bundle spends it for the attacker.
+    await h.approve('TKA', amountIn, h.fixture.spender)
+    await h.approve('TKB', maxUint256, h.fixture.spender)
     const user = h.fixture.accounts.user.address
     const data = encodeFunctionData({
       abi: testRouterAbi,
@@ -443,19 +458,18 @@ describe('2. a transfer or an approval wrapped in other calldata', () => {
         ],
       ],
     })
+    const swap = { token0: TKA(), token1: USDC(), amountIn, minAmountOut: floor, trustedAddresses: trusted() }
     serve(info({ data, transferAddress: h.fixture.router, estimateAmount: honest.amountOut }))
-    const error = await refused({
-      token0: TKA(),
-      token1: USDC(),
-      amountIn,
-      minAmountOut: floor,
-      trustedAddresses: trusted(),
-    })
+    const error = await refused({ ...swap, floorEnforcement: 'simulation' })
     expect(error).toBeInstanceOf(UnsafeSwapOutcomeError)
     // token0 and token1 are within bounds: only the other asset gives it away.
     expect(violationsOf(error)).toEqual([
       { type: 'outflow', token: h.address('TKB'), amount: parseEther('100') },
     ])
+    // Through the guard the router's caller is the guard's executor: the spender pulls from it, not
+    // from the user, so the bundle cannot reach the user's TKB at all (its simulation reverts).
+    serve(info({ data, transferAddress: h.fixture.router, estimateAmount: honest.amountOut }))
+    expect(await refused(swap)).toBeInstanceOf(SwapSimulationError)
   })
 })
 
@@ -499,26 +513,30 @@ describe('3. with the allowlist, calldata that is not the quote', () => {
       })
 
       test('after an infinite approval: calldata spending 1000× the asked amountIn', async () => {
-        await h.approve('TKA', maxUint256)
+        // An earlier session's infinite approval to the spender.
+        await h.approve('TKA', maxUint256, h.fixture.spender)
         const amountIn = parseEther('1')
         const honest = honestQuote(TKA(), USDC(), amountIn)
         const user = h.fixture.accounts.user.address
-        serve(
-          info({
-            data: await swapData(honest.path, amountIn * 1000n, 0n, user),
-            transferAddress: h.fixture.router,
-            estimateAmount: honest.amountOut,
-          }),
-        )
+        const body = info({
+          data: await swapData(honest.path, amountIn * 1000n, 0n, user),
+          transferAddress: h.fixture.router,
+          estimateAmount: honest.amountOut,
+        })
+        const swap = {
+          token0: TKA(),
+          token1: USDC(),
+          amountIn,
+          minAmountOut: (honest.amountOut * 99n) / 100n,
+          trustedAddresses: trusted(),
+          ...optIn,
+        }
+        // Through the guard, the router pulls from the guard's executor, never from the user.
+        serve(body)
+        expect(await refused(swap, { publicClient: publicClient() })).toBeInstanceOf(SwapSimulationError)
+        serve(body)
         const error = await refused(
-          {
-            token0: TKA(),
-            token1: USDC(),
-            amountIn,
-            minAmountOut: (honest.amountOut * 99n) / 100n,
-            trustedAddresses: trusted(),
-            ...optIn,
-          },
+          { ...swap, floorEnforcement: 'simulation' },
           { publicClient: publicClient() },
         )
         expect(error).toBeInstanceOf(UnsafeSwapOutcomeError)
@@ -554,6 +572,7 @@ describe('3. with the allowlist, calldata that is not the quote', () => {
         expect(after.balances.TKA).toBe(before.balances.TKA - amountIn)
         expect(after.balances.USDC).toBe(before.balances.USDC + honest.amountOut)
         expect(after.allowances.TKAspender).toBe(0n)
+        expect(after.allowances.TKAguard).toBe(0n)
         expect(after.nonce).toBe(before.nonce + 2)
       })
     })
@@ -628,12 +647,12 @@ describe('4. a wallet that moves to another chain during the flow', () => {
     const { sent, error, before, after } = await swapWhileMoving(TKA(), amountIn)
     expect(sent).toHaveLength(1) // the approval, on the right chain
     expect((error as ChainMismatchError).leftoverAllowance).toMatchObject({
-      spender: h.fixture.spender,
+      spender: swapGuardAddress,
       amount: amountIn,
     })
     expect(after.otherChain).toEqual(before.otherChain)
     expect({ ...after.balances, ETH: 0n }).toEqual({ ...before.balances, ETH: 0n }) // only the approval's gas was paid
-    expect(after.allowances.TKAspender).toBe(amountIn)
+    expect(after.allowances.TKAguard).toBe(amountIn)
     expect(after.nonce).toBe(before.nonce + 1)
   })
 
@@ -749,9 +768,9 @@ describe('5. leftover allowances', () => {
       amount: 0n,
       revokeHash: expect.stringMatching(/^0x/),
     })
-    expect(sent).toHaveLength(3) // approve, the rejected swap, approve(spender, 0)
+    expect(sent).toHaveLength(3) // approve, the rejected swap, approve(guard, 0)
     const after = await funds()
-    expect(after.allowances.TKAspender).toBe(0n)
+    expect(after.allowances.TKAguard).toBe(0n)
     expect(after.balances.TKA).toBe(before.balances.TKA)
     expect(after.nonce).toBe(before.nonce + 2)
   })

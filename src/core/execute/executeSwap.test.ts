@@ -34,6 +34,7 @@ import {
   UserRejectedError,
 } from '../errors/execute.js'
 import { InvalidParameterError } from '../errors/parameter.js'
+import { getMinAmountOut } from '../utils/getMinAmountOut.js'
 import {
   type ExecuteSwapParameters,
   type ExecuteSwapReturnType,
@@ -42,6 +43,7 @@ import {
 } from './executeSwap.js'
 import { createMemoryStorage, getPendingSwaps } from './pendingSwaps.js'
 import { settlePendingSwaps } from './resumeSwap.js'
+import { swapGuardAbi, swapGuardAddress } from './swapGuard.js'
 
 const h = setupSwapHarness()
 
@@ -84,6 +86,13 @@ async function state(symbols: ('TKA' | 'TKB' | 'USDC' | 'USDT' | 'BAD' | 'ETH')[
   return { balances, allowances, nonce: await h.nonce() }
 }
 
+/** The arguments of a `SwapGuard.swap` call the wallet was asked to send. */
+function guardedSwapOf(data: Hex | undefined) {
+  const { args } = decodeFunctionData({ abi: swapGuardAbi, data: data ?? '0x' })
+  const [token0, amountIn, token1, minAmountOut, recipient, spender, router, routerData] = args
+  return { token0, amountIn, token1, minAmountOut, recipient, spender, router, data: routerData }
+}
+
 const quote = (token0: Address, token1: Address, amountIn: bigint) => {
   const result = h.market.quote({ token0, token1, amountIn })
   if (!result) throw new Error('no route')
@@ -110,18 +119,21 @@ describe('executeSwap on a real chain', () => {
     expect(after.allowances.TKA).toBe(0n) // exactly amountIn was approved, and spent
     expect(after.nonce).toBe(before.nonce + 2)
 
-    // The wallet was asked for exactly two transactions: approve(spender, amountIn) on the token, then the swap.
+    // The wallet was asked for exactly two transactions: approve(guard, amountIn) on the token, then
+    // the swap through the guard, which calls the service's router with its calldata.
     expect(sent).toHaveLength(2)
     const [approve, swap] = sent.map((r) => (r.params as [{ to: Address; data: `0x${string}` }])[0])
     expect(approve?.to.toLowerCase()).toBe(TKA.toLowerCase())
     expect(decodeFunctionData({ abi: erc20Abi, data: approve?.data ?? '0x' }).args).toEqual([
-      h.fixture.spender,
+      swapGuardAddress,
       amountIn,
     ])
-    expect(swap?.to.toLowerCase()).toBe(h.fixture.router.toLowerCase())
-    expect(decodeFunctionData({ abi: swapRouterAbi, data: swap?.data ?? '0x' }).args[0]).toEqual(
-      expected.path,
-    )
+    expect(swap?.to.toLowerCase()).toBe(swapGuardAddress.toLowerCase())
+    const guarded = guardedSwapOf(swap?.data)
+    expect(guarded.router).toBe(h.fixture.router)
+    expect(guarded.spender).toBe(h.fixture.spender)
+    expect(guarded.minAmountOut).toBe(getMinAmountOut(expected.amountOut, 0.01))
+    expect(decodeFunctionData({ abi: swapRouterAbi, data: guarded.data }).args[0]).toEqual(expected.path)
 
     expect([...new Set(steps.map((s) => s.status))]).toEqual(['quoting', 'approving', 'swapping', 'success'])
     expect(steps.map((s) => s.action)).toEqual([
@@ -181,15 +193,15 @@ describe('executeSwap on a real chain', () => {
     expect(error).toBeUndefined()
     expect(result?.resetHash).toBeDefined()
     expect(result?.approvalHash).toBeDefined()
-    // approve(spender, 0), approve(spender, amountIn), then the swap to the router.
+    // approve(guard, 0), approve(guard, amountIn), then the swap through the guard.
     const calls = sent.map((r) => (r.params as [{ to: Address; data: `0x${string}` }])[0])
     expect(
       calls.slice(0, 2).map((call) => decodeFunctionData({ abi: erc20Abi, data: call.data }).args),
     ).toEqual([
-      [h.fixture.spender, 0n],
-      [h.fixture.spender, amountIn],
+      [swapGuardAddress, 0n],
+      [swapGuardAddress, amountIn],
     ])
-    expect(calls[2]?.to.toLowerCase()).toBe(h.fixture.router.toLowerCase())
+    expect(calls[2]?.to.toLowerCase()).toBe(swapGuardAddress.toLowerCase())
 
     const after = await state(['USDT', 'USDC'])
     expect(after.nonce).toBe(before.nonce + 3)
@@ -430,7 +442,7 @@ describe('executeSwap on a real chain', () => {
         address: h.address('TKA'),
         abi: erc20Abi,
         functionName: 'approve',
-        args: [h.fixture.spender, 0n],
+        args: [swapGuardAddress, 0n],
         nonce: pending.nonce + 1,
       }),
     )
@@ -451,56 +463,72 @@ describe('executeSwap on a real chain', () => {
     ).toMatchObject([{ status: 'dropped' }])
   })
 
-  test('a mined swap whose output cannot be measured (a node without old state): success, realized undefined', async () => {
-    const USDC = h.address('USDC')
-    const ETH = h.address('ETH')
-    const amountIn = 1_000_000_000n // 1000 USDC
-    const expected = quote(USDC, ETH, amountIn)
-    // A node that pruned old state: balances at a past block fail, as "missing trie node".
-    const forward = jsonRpc(h.fixture.rpcUrl)
-    const pruned = createPublicClient({
-      chain: h.fixture.chain,
-      pollingInterval: 50,
-      transport: custom(
-        {
-          request: ({ method, params }) =>
-            method === 'eth_getBalance' && (params as unknown[])[1] !== 'latest'
-              ? Promise.reject(Object.assign(new Error('missing trie node'), { code: -32000 }))
-              : forward(method, params),
-        },
-        { retryCount: 0 },
-      ),
-    }) as PublicClient
-    const storage = createMemoryStorage()
-    const wallet = h.wallet()
-    const before = { USDC: await h.balance('USDC'), nonce: await h.nonce() }
-    const outcome = await executeSwap(h.swapClient(), {
-      walletClient: wallet.walletClient,
-      publicClient: pruned,
-      token0: USDC,
-      token1: ETH,
-      amountIn,
-      acceptedQuote: expected,
-      trustedAddresses: { [h.fixture.chain.id]: [h.fixture.router, h.fixture.spender] },
-      storage,
-    }).catch((error: unknown) => error)
-    expect(outcome).not.toBeInstanceOf(Error)
-    const result = outcome as ExecuteSwapReturnType
-    expect(result.receipt.status).toBe('success')
-    expect(result.swapHash).toBe(result.receipt.transactionHash)
-    expect(result.simulated).toMatchObject({ amountIn, amountOut: expected.amountOut })
-    expect(result.realized).toBeUndefined()
-    expect(result.floorVerified).toBe(false)
-    expect(result.realizedError).toMatchObject({ details: 'missing trie node' })
-    expect(await getPendingSwaps(storage)).toEqual([]) // settled: the swap is mined
-    expect(wallet.sendRequests()).toHaveLength(2)
-    expect(await h.balance('USDC')).toBe(before.USDC - amountIn)
-    expect(await h.nonce()).toBe(before.nonce + 2)
-  })
+  test.each([
+    ['simulation', undefined],
+    ['onchain', 'the guard’s event'],
+  ] as const)(
+    'a mined swap on a node without old state (%s): success; realized from %s',
+    async (enforcement, measured) => {
+      const USDC = h.address('USDC')
+      const ETH = h.address('ETH')
+      const amountIn = 1_000_000_000n // 1000 USDC
+      const expected = quote(USDC, ETH, amountIn)
+      // A node that pruned old state: balances at a past block fail, as "missing trie node".
+      const forward = jsonRpc(h.fixture.rpcUrl)
+      const pruned = createPublicClient({
+        chain: h.fixture.chain,
+        pollingInterval: 50,
+        transport: custom(
+          {
+            request: ({ method, params }) =>
+              method === 'eth_getBalance' && (params as unknown[])[1] !== 'latest'
+                ? Promise.reject(Object.assign(new Error('missing trie node'), { code: -32000 }))
+                : forward(method, params),
+          },
+          { retryCount: 0 },
+        ),
+      }) as PublicClient
+      const storage = createMemoryStorage()
+      const wallet = h.wallet()
+      const before = { USDC: await h.balance('USDC'), nonce: await h.nonce() }
+      const outcome = await executeSwap(h.swapClient(), {
+        walletClient: wallet.walletClient,
+        publicClient: pruned,
+        token0: USDC,
+        token1: ETH,
+        amountIn,
+        acceptedQuote: expected,
+        trustedAddresses: { [h.fixture.chain.id]: [h.fixture.router, h.fixture.spender] },
+        storage,
+        floorEnforcement: enforcement,
+      }).catch((error: unknown) => error)
+      expect(outcome).not.toBeInstanceOf(Error)
+      const result = outcome as ExecuteSwapReturnType
+      expect(result.receipt.status).toBe('success')
+      expect(result.swapHash).toBe(result.receipt.transactionHash)
+      expect(result.simulated).toMatchObject({ amountIn, amountOut: expected.amountOut })
+      expect(result.floorEnforcement).toBe(enforcement)
+      if (measured) {
+        // What the guard measured on chain, read from its event: no past balance needed.
+        expect(result.realized).toEqual({ amountIn, amountOut: expected.amountOut, method: 'receipt' })
+        expect(result.realizedError).toBeUndefined()
+      } else {
+        expect(result.realized).toBeUndefined()
+        expect(result.realizedError).toMatchObject({ details: 'missing trie node' })
+      }
+      expect(await getPendingSwaps(storage)).toEqual([]) // settled: the swap is mined
+      expect(wallet.sendRequests()).toHaveLength(2)
+      expect(await h.balance('USDC')).toBe(before.USDC - amountIn)
+      expect(await h.nonce()).toBe(before.nonce + 2)
+    },
+  )
 
   describe('a swap front-run below the floor after its last simulation (native output)', () => {
     /** USDC → ETH, the service's calldata without a floor; a front-run halves the ETH reserve right before the swap. */
-    async function frontRunThenSwap(publicClient: PublicClient) {
+    async function frontRunThenSwap(
+      publicClient: PublicClient,
+      floorEnforcement: 'onchain' | 'simulation' = 'simulation',
+    ) {
       const USDC = h.address('USDC')
       const ETH = h.address('ETH')
       const amountIn = 1_000_000_000n
@@ -511,12 +539,14 @@ describe('executeSwap on a real chain', () => {
       const provider = {
         request: async (args: { method: string; params?: unknown }) => {
           const [call] = (args.params ?? []) as { to?: string; data?: Hex }[]
+          const guarded = call?.to?.toLowerCase() === swapGuardAddress.toLowerCase()
           if (
             args.method === 'eth_sendTransaction' &&
-            call?.to?.toLowerCase() === router.toLowerCase() &&
+            (guarded || call?.to?.toLowerCase() === router.toLowerCase()) &&
             !count++
           ) {
-            const { args: swapArgs } = decodeFunctionData({ abi: testRouterAbi, data: call.data as Hex })
+            const routerData = guarded ? guardedSwapOf(call?.data).data : (call?.data as Hex)
+            const { args: swapArgs } = decodeFunctionData({ abi: testRouterAbi, data: routerData })
             const path = swapArgs?.[0] as readonly Address[]
             const [a, b] = [path[path.length - 2] as Address, path[path.length - 1] as Address]
             const [ra, rb, fee] = await node.readContract({
@@ -551,10 +581,28 @@ describe('executeSwap on a real chain', () => {
         slippage: 0.01,
         trustedAddresses: { [h.fixture.chain.id]: [h.fixture.router, h.fixture.spender] },
         storage: createMemoryStorage(),
+        floorEnforcement,
       }).catch((error: unknown) => error)
     }
 
-    test('a healthy node: UnsafeSwapOutcomeError at the receipt', async () => {
+    test('through the guard: the mined swap reverts on chain, the user keeps the USDC (only gas spent)', async () => {
+      const before = { USDC: await h.balance('USDC'), ETH: await h.balance('ETH'), nonce: await h.nonce() }
+      const error = await frontRunThenSwap(h.fixture.publicClient as PublicClient, 'onchain')
+      expect(error).toMatchObject({ name: 'TransactionRevertedError', stage: 'swap' })
+      expect(await h.balance('USDC')).toBe(before.USDC)
+      // The approval was mined, the swap reverted: the guard's allowance is left, and said so (only
+      // this account can ever spend it, through the guard, within its own bounds).
+      expect(await h.allowance('USDC')).toBe(1_000_000_000n)
+      expect((error as UserRejectedError).leftoverAllowance).toMatchObject({
+        spender: swapGuardAddress,
+        amount: 1_000_000_000n,
+      })
+      expect(await h.nonce()).toBe(before.nonce + 2)
+      const gas = before.ETH - (await h.balance('ETH'))
+      expect(gas > 0n && gas < parseEther('0.01')).toBe(true)
+    })
+
+    test('signed as it is (floorEnforcement: simulation), a healthy node: UnsafeSwapOutcomeError at the receipt', async () => {
       expect(await frontRunThenSwap(h.fixture.publicClient as PublicClient)).toMatchObject({
         name: 'UnsafeSwapOutcomeError',
         stage: 'receipt',
@@ -626,7 +674,7 @@ describe('executeSwap on a real chain', () => {
               chainId: h.fixture.chain.id,
               token: TKA,
               owner: h.fixture.accounts.user.address,
-              spender: h.fixture.spender,
+              spender: swapGuardAddress,
               amount: amountIn,
             }
           : undefined,

@@ -27,6 +27,7 @@ import {
   QuoteChangedError,
   type QuoteChangedErrorType,
   type SwapOutcome,
+  SwapSimulationError,
   type SwapSimulationErrorType,
   TransactionReplacedError,
   type TransactionReplacedErrorType,
@@ -42,6 +43,7 @@ import {
   type UserRejectedErrorType,
   type WalletErrorType,
 } from '../errors/execute.js'
+import { SwapGuardIncompatibleError, SwapGuardNotDeployedError } from '../errors/guard.js'
 import { ensure } from '../errors/parameter.js'
 import type { QuoteRequest, SwapInfo } from '../schemas.js'
 import { getMinAmountOut } from '../utils/getMinAmountOut.js'
@@ -53,7 +55,7 @@ import {
   assertRouteParameters,
   assertSlippage,
 } from '../utils/validate.js'
-import { approvalSpender, planApprovals } from './approvals.js'
+import { approveCall, planApprovals } from './approvals.js'
 import { type BatchMode, sendBatch, supportsAtomicBatch } from './batch.js'
 import { type ExecutionClients, ensureChain, resolveClients, sendPinned, waitForSuccess } from './chain.js'
 import {
@@ -71,8 +73,10 @@ import {
   type SwapStorage,
   savePendingSwap,
 } from './pendingSwaps.js'
+import { type FloorEnforcement, planSwapCall } from './planSwapCall.js'
 import { realizedOutcome } from './realizedOutcome.js'
 import { revokeAllowance } from './revokeAllowance.js'
+import { deterministicDeployerAddress, swapGuardAddress } from './swapGuard.js'
 import { walletStep } from './walletErrors.js'
 
 export type ExecuteSwapStatus = 'quoting' | 'approving' | 'swapping' | 'success'
@@ -168,6 +172,23 @@ export type ExecuteSwapParameters = ExecutionClients & {
    * signed. Prefer an RPC that serves `eth_simulateV1`.
    */
   dangerouslyAllowBalancesOnlySimulation?: boolean | undefined
+  /**
+   * Where the user's bounds (token0 spent ≤ `amountIn`, token1 reaching the
+   * recipient ≥ the floor) are enforced. `'onchain'` (default): the swap goes
+   * through the library's `SwapGuard` contract (`swapGuardAddress`, the same
+   * on every chain), which reverts the mined transaction below the bounds,
+   * whatever code the service's calldata reaches and whatever the state at
+   * inclusion; the user approves the guard, never the service's spender. The
+   * guard must be deployed on the chain (`SwapGuardNotDeployedError`
+   * otherwise: `deploySwapGuard` from `token-swap-hooks/guard`, one
+   * transaction anyone can send). `'simulation'`: the service's calldata is
+   * signed as it is and the bounds hold in the simulation only. A contract
+   * on the swap's path can tell a simulation from the mined transaction (gas
+   * price and base fee read 0 there) and take the difference when mined;
+   * only the calldata's own floor, if it has one, then binds. Use it only for
+   * a router the guard cannot call (`SwapGuardIncompatibleError`).
+   */
+  floorEnforcement?: FloorEnforcement | undefined
   /** `'exact'` (default) approves amountIn; `'infinite'` approves 2^256 - 1. */
   approval?: 'exact' | 'infinite' | undefined
   /** Set the allowance to 0 before approving (USDT style); detected automatically when omitted. */
@@ -243,12 +264,16 @@ export type ExecuteSwapReturnType = {
    */
   realized: SwapOutcome | undefined
   /**
-   * Whether the user's floor was checked on the mined swap (`realized`
-   * measured): `false` when the output could not be measured, so the floor
-   * was enforced on the simulation only. A UI should not show such a swap as
-   * plainly done. token0 spent (the overspend) is always checked on chain.
+   * Which enforcement of the user's bounds ran. `'onchain'`: the swap went
+   * through the guard, so the mined transaction itself would have reverted
+   * below the floor or above `amountIn`; `realized` is what the guard
+   * measured. `'simulation'` (the `floorEnforcement: 'simulation'` opt-out):
+   * the bounds held in the simulation, and `realized` was measured after
+   * the receipt (a mined swap below the floor is an `UnsafeSwapOutcomeError`
+   * then; with `realized` undefined the floor was never checked on the mined
+   * swap).
    */
-  floorVerified: boolean
+  floorEnforcement: FloorEnforcement
   /** Why `realized` is `undefined`: the error measuring it (absent when measured). */
   realizedError?: unknown
 }
@@ -356,6 +381,7 @@ async function swapFlow(
 ): Promise<ExecuteSwapReturnType> {
   const checked = checkParameters(parameters)
   const { owner, token0, token1, amountIn, to, floor } = checked
+  const enforcement = checked.floorEnforcement ?? 'onchain'
 
   let step: ExecuteSwapStep = { status: 'quoting', action: 'fetching-quote' }
   // Once something was sent, the flow goes on to its outcome whatever the user's onStep does.
@@ -498,15 +524,22 @@ async function swapFlow(
     emit({ action: 'checking-chain' })
     chain = await ensureChain(checked, parameters.chainId, 'chain')
 
-    // 3. Addresses and value, against the chain's allowlist.
-    spender = approvalSpender(token0, swapInfo)
-    checkAddresses(checked, swapInfo, spender, chain.id)
-    router = swapInfo.transferAddress
-    const swapCall: SwapCall = {
-      to: swapInfo.transferAddress,
-      data: swapInfo.data,
-      value: swapInfo.transferValue,
-    }
+    // 3. Addresses and value, against the chain's allowlist; the call the user signs, through the
+    // guard unless the app opted out: then the user approves the guard, not the service's spender.
+    const planned = planSwapCall({
+      enforcement,
+      token0,
+      token1,
+      amountIn,
+      minAmountOut: floor,
+      recipient: to,
+      swapInfo,
+    })
+    checkAddresses(checked, swapInfo, planned.serviceSpender, chain.id)
+    if (enforcement === 'onchain') await assertGuardDeployed(checked.publicClient, chain.id)
+    spender = planned.approvalTarget
+    const swapCall = planned.call
+    router = swapCall.to
 
     // 4. The approvals the swap needs (as getSwapPreview shows them).
     let approvals: SwapCall[] = []
@@ -545,7 +578,13 @@ async function swapFlow(
         checkSwapOutcome(checked.publicClient, { ...bounds, calls, approvals: count }),
       )
     emit({ action: 'simulating' })
-    const simulated = await simulate([...approvals, swapCall], approvals.length)
+    const simulated = await simulate([...approvals, swapCall], approvals.length).catch(async (error) => {
+      // A revert through the guard: when the service's own calls would pass, the calldata cannot
+      // run through the guard (it names the user as payer, say): said so, never downgraded.
+      if (enforcement === 'onchain' && error instanceof SwapSimulationError && error.stage === 'swap')
+        await explainGuardRevert(checked, bounds, swapInfo, error)
+      throw error
+    })
 
     // 6. One atomic batch where the wallet can, else one transaction after the other.
     const batchMode = parameters.batch ?? 'auto'
@@ -661,8 +700,9 @@ async function swapFlow(
   await settle()
   const { swapInfo, swapCall, bounds, batch, receipts } = mined
   const receipt = receipts[receipts.length - 1] as TransactionReceipt
-  // Measuring cannot fail the mined swap: token0 spent is read from the logs, always checked; a
-  // native output needs balance reads, retried, and may stay unknown (then said so, floorVerified).
+  // Measuring cannot fail the mined swap: through the guard, its event says what it measured; else
+  // token0 spent is read from the logs, always checked, and a native output needs balance reads,
+  // retried, that may leave it unknown.
   const measured = await realizedOutcome(checked.publicClient, {
     receipts: batch ? receipts : [receipt],
     owner,
@@ -670,6 +710,7 @@ async function swapFlow(
     token1,
     recipient: to,
     value: swapCall.value ?? 0n,
+    guard: enforcement === 'onchain',
   })
   const realized: SwapOutcome | undefined =
     measured.amountOut === undefined
@@ -703,7 +744,7 @@ async function swapFlow(
     receipts,
     simulated: step.simulated as SwapOutcome,
     realized,
-    floorVerified: realized !== undefined,
+    floorEnforcement: enforcement,
     ...(realized ? {} : { realizedError }),
   }
 
@@ -757,6 +798,14 @@ function checkParameters(parameters: ExecuteSwapParameters) {
     'approval',
     "must be 'exact' or 'infinite'",
     parameters.approval,
+  )
+  ensure(
+    parameters.floorEnforcement === undefined ||
+      parameters.floorEnforcement === 'onchain' ||
+      parameters.floorEnforcement === 'simulation',
+    'floorEnforcement',
+    "must be 'onchain' or 'simulation'",
+    parameters.floorEnforcement,
   )
   ensure(
     parameters.batch === undefined || ['auto', 'never', 'require'].includes(parameters.batch),
@@ -870,4 +919,53 @@ function checkAddresses(
     throw new UnsafeSwapDataError({
       reason: `it would send ${swapInfo.transferValue} wei of native value, at most ${maxValue} expected`,
     })
+}
+
+/** `SwapGuardNotDeployedError` unless the guard has code on the chain (and whether it can be deployed there). */
+async function assertGuardDeployed(publicClient: CheckedParameters['publicClient'], chainId: number) {
+  const codeAt = (address: Address) =>
+    walletStep('chain', () => publicClient.getCode({ address })).then((code) => !!code && code !== '0x')
+  if (await codeAt(swapGuardAddress)) return
+  throw new SwapGuardNotDeployedError({
+    chainId,
+    address: swapGuardAddress,
+    deployerAvailable: await codeAt(deterministicDeployerAddress),
+  })
+}
+
+/**
+ * After the guarded calls reverted in simulation: the service's own calls
+ * (approving its spender, calling its router) simulated with the same
+ * bounds. When they pass, the calldata cannot run through the guard, and the
+ * user gets `SwapGuardIncompatibleError` (nothing signed, no silent
+ * downgrade); otherwise the guarded revert stands.
+ */
+async function explainGuardRevert(
+  parameters: CheckedParameters,
+  bounds: Omit<CheckSwapOutcomeParameters, 'calls' | 'approvals'>,
+  swapInfo: SwapInfo,
+  guarded: SwapSimulationError,
+) {
+  const direct = planSwapCall({
+    enforcement: 'simulation',
+    token0: parameters.token0,
+    token1: parameters.token1,
+    amountIn: parameters.amountIn,
+    minAmountOut: parameters.floor,
+    recipient: parameters.to,
+    swapInfo,
+  })
+  const approvals = direct.serviceSpender
+    ? [approveCall(parameters.token0, direct.serviceSpender, parameters.amountIn)]
+    : []
+  const passes = await checkSwapOutcome(parameters.publicClient, {
+    ...bounds,
+    spender: direct.serviceSpender,
+    calls: [...approvals, direct.call],
+    approvals: approvals.length,
+  }).then(
+    () => true,
+    () => false,
+  )
+  if (passes) throw new SwapGuardIncompatibleError({ reason: guarded.reason, cause: guarded })
 }

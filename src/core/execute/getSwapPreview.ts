@@ -16,9 +16,11 @@ import { isNativeToken } from '../constants.js'
 import { ensure } from '../errors/parameter.js'
 import type { SwapInfo } from '../schemas.js'
 import { assertAddress, assertObject, assertRouteParameters } from '../utils/validate.js'
-import { approvalSpender, planApprovals } from './approvals.js'
+import { planApprovals } from './approvals.js'
 import { type BatchMode, supportsAtomicBatch } from './batch.js'
 import { asSimulatedCalls, probeRequest, type SwapCall } from './checkSwapOutcome.js'
+import { type FloorEnforcement, planSwapCall } from './planSwapCall.js'
+import { swapGuardAddress } from './swapGuard.js'
 import { toMissingTokenError } from './walletErrors.js'
 
 /** Price impact at or above `high` warns; at or above `blocking` the UI should not let the user swap. */
@@ -55,6 +57,12 @@ export type GetSwapPreviewParameters = {
   approval?: 'exact' | 'infinite' | undefined
   /** As `executeSwap`'s `resetAllowance`: a reset to 0 first, detected when omitted. */
   resetAllowance?: boolean | undefined
+  /**
+   * As `executeSwap`'s `floorEnforcement`: `'onchain'` (default), the swap
+   * goes through the guard and the user approves the guard; `'simulation'`,
+   * the service's call as it is and its spender.
+   */
+  floorEnforcement?: FloorEnforcement | undefined
   priceImpactThresholds?: PriceImpactThresholds | undefined
 }
 
@@ -71,6 +79,14 @@ export type SwapPreview = {
   needsReset: boolean
   /** What `executeSwap` will ask the wallet for, in order. */
   steps: SwapPreviewStep[]
+  /** Who the approval goes to: the swap guard (`'onchain'`) or the service's spender; `undefined` for a native input. */
+  approvalTarget: Address | undefined
+  /**
+   * With `floorEnforcement: 'onchain'`, whether the guard is deployed on the
+   * chain: `false` means `executeSwap` would refuse (`SwapGuardNotDeployedError`)
+   * until someone deploys it (`deploySwapGuard`); `undefined` otherwise.
+   */
+  guardDeployed: boolean | undefined
   /**
    * The whole flow's network fee in wei: gas of every call (measured by
    * simulating them in order, the approval first, so the swap is measured
@@ -143,10 +159,21 @@ export async function getSwapPreview(
           .then(Number, (error: unknown) => {
             throw toMissingTokenError(error, parameter, token, chainId)
           })
-  const spender = approvalSpender(token0, swapInfo)
+  const enforcement = parameters.floorEnforcement ?? 'onchain'
+  // The calls exactly as executeSwap plans them (the floor does not change their gas).
+  const planned = planSwapCall({
+    enforcement,
+    token0,
+    token1,
+    amountIn,
+    minAmountOut: 0n,
+    recipient: to,
+    swapInfo,
+  })
+  const spender = planned.approvalTarget
 
   // Every read at once; a failure is reported in this order (token0 first), whichever came first.
-  const [balance, plan, decimals0, decimals1, prices] = await allInOrder([
+  const [balance, plan, decimals0, decimals1, prices, guardDeployed] = await allInOrder([
     isNativeToken(token0)
       ? publicClient.getBalance({ address: account })
       : publicClient
@@ -169,6 +196,9 @@ export async function getSwapPreview(
     decimalsOf(token0, 'token0'),
     decimalsOf(token1, 'token1'),
     readPrices(client, parameters),
+    enforcement === 'onchain'
+      ? publicClient.getCode({ address: swapGuardAddress }).then((code) => !!code && code !== '0x')
+      : undefined,
   ] as const)
 
   const allowance = plan?.allowance
@@ -180,11 +210,7 @@ export async function getSwapPreview(
     needsApproval && walletClient && parameters.batch !== 'never'
       ? await supportsAtomicBatch({ walletClient, publicClient }, account, chainId)
       : false
-  const swapCall: SwapCall = {
-    to: swapInfo.transferAddress,
-    data: swapInfo.data,
-    value: swapInfo.transferValue,
-  }
+  const swapCall = planned.call
   const steps: SwapPreviewStep[] = !needsApproval
     ? ['swap']
     : batchable
@@ -200,9 +226,12 @@ export async function getSwapPreview(
     needsApproval,
     needsReset,
     steps,
-    networkFee: insufficientBalance
-      ? undefined
-      : await estimateFee(publicClient, account, [...approvals, swapCall]),
+    approvalTarget: spender,
+    guardDeployed,
+    networkFee:
+      insufficientBalance || guardDeployed === false
+        ? undefined
+        : await estimateFee(publicClient, account, [...approvals, swapCall]),
     priceImpact: priceImpact({
       amountIn,
       amountOut: swapInfo.estimateAmount,

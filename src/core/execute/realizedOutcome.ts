@@ -8,6 +8,7 @@ import {
   type TransactionReceipt,
 } from 'viem'
 import { isNativeToken } from '../constants.js'
+import { swapGuardAbi, swapGuardAddress } from './swapGuard.js'
 
 export type RealizedOutcomeParameters = {
   /** The mined swap (in a batch: every receipt of the batch). */
@@ -20,6 +21,8 @@ export type RealizedOutcomeParameters = {
   value: bigint
   /** How many times the balance reads are tried. Default 3. */
   attempts?: number | undefined
+  /** The swap went through the guard: its `GuardedSwap` event says what it measured on chain. */
+  guard?: boolean | undefined
 }
 
 /** What a mined swap moved; `amountOut` is `undefined` when it could not be read (`amountOutError` says why). */
@@ -43,9 +46,19 @@ export type RealizedOutcomeReturnType = {
  */
 export async function realizedOutcome(
   publicClient: PublicClient,
-  { receipts, owner, token0, token1, recipient, value, attempts = 3 }: RealizedOutcomeParameters,
+  { receipts, owner, token0, token1, recipient, value, attempts = 3, guard }: RealizedOutcomeParameters,
 ): Promise<RealizedOutcomeReturnType> {
   const logs = receipts.flatMap((receipt) => receipt.logs)
+  // The guard's own measure, emitted by the guard only (any contract can emit a look-alike event).
+  const guarded = guard
+    ? parseEventLogs({ abi: swapGuardAbi, eventName: 'GuardedSwap', logs, strict: true }).find(
+        (log) =>
+          isAddressEqual(log.address, swapGuardAddress) &&
+          isAddressEqual(log.args.payer, owner) &&
+          isAddressEqual(log.args.recipient, recipient),
+      )
+    : undefined
+  if (guarded) return { amountIn: guarded.args.amountIn, amountOut: guarded.args.amountOut }
   const transfers = parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs, strict: false })
   const sum = (token: Address, match: (args: { from?: Address; to?: Address }) => boolean) =>
     transfers

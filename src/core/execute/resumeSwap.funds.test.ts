@@ -32,7 +32,9 @@ import {
   savePendingSwap,
 } from './pendingSwaps.js'
 
-const h = setupSwapHarness()
+// The resume logic, with the approval to the service's spender and the swap to its router (the
+// opt-out): the guarded flow's resume is in resumeSwap.guard.test.ts.
+const h = setupSwapHarness({ floorEnforcement: 'simulation' })
 const amountIn = parseEther('10')
 const { trusted, startSwap, until, recordAt, clientsOf, walletDyingAtSwap, swapLeftInMempool } = resumeKit(
   h,
@@ -120,6 +122,7 @@ describe('a swap that went out is never paid twice', () => {
           ...clients,
           record,
           minAmountOut: BigInt(record.minAmountOut),
+          floorEnforcement: h.floorEnforcement,
           storage,
           trustedAddresses: trusted(),
         }),
@@ -151,6 +154,7 @@ describe('a swap that went out is never paid twice', () => {
           ...clients,
           record,
           minAmountOut: BigInt(record.minAmountOut),
+          floorEnforcement: h.floorEnforcement,
           storage,
           trustedAddresses: trusted(),
           receiptTimeoutMs: 500,
@@ -180,6 +184,7 @@ describe('a swap that went out is never paid twice', () => {
       trustedAddresses: trusted(),
       storage: false,
       approval: 'infinite',
+      floorEnforcement: h.floorEnforcement,
     })
     expect(done.receipt.status).toBe('success')
     const relayed = await h.fixture.deployerClient.sendTransaction({
@@ -197,6 +202,7 @@ describe('a swap that went out is never paid twice', () => {
         ...clientsOf(wallet),
         record,
         minAmountOut: BigInt(record.minAmountOut),
+        floorEnforcement: h.floorEnforcement,
         storage,
         trustedAddresses: trusted(),
       }),
@@ -225,6 +231,7 @@ describe('a swap that went out is never paid twice', () => {
       ...clientsOf(wallet),
       record: rewritten,
       minAmountOut: BigInt(rewritten.minAmountOut),
+      floorEnforcement: h.floorEnforcement,
       storage,
       trustedAddresses: {
         [h.fixture.chain.id]: [h.fixture.router, h.fixture.spender, h.fixture.revertingRouter],
@@ -259,6 +266,7 @@ describe('a record written before its approval’s hash, and a pinned send that 
         ...clientsOf(moving),
         record,
         minAmountOut: BigInt(record.minAmountOut),
+        floorEnforcement: h.floorEnforcement,
         storage,
         trustedAddresses: trusted(),
         revokeOnFailure: true,
@@ -297,6 +305,7 @@ describe('a record written before its approval’s hash, and a pinned send that 
       minAmountOut: 1n,
       trustedAddresses: trusted(),
       storage: false,
+      floorEnforcement: h.floorEnforcement,
     })
     expect(done.receipt.status).toBe('success')
     const library = await afterReload()
@@ -307,6 +316,7 @@ describe('a record written before its approval’s hash, and a pinned send that 
         ...clientsOf(wallet),
         record,
         minAmountOut: BigInt(record.minAmountOut),
+        floorEnforcement: h.floorEnforcement,
         storage,
         trustedAddresses: trusted(),
       }),
@@ -329,6 +339,7 @@ describe('a record written before its approval’s hash, and a pinned send that 
         ...clientsOf(wallet),
         record,
         minAmountOut: BigInt(record.minAmountOut),
+        floorEnforcement: h.floorEnforcement,
         storage,
         trustedAddresses: trusted(),
       }),
@@ -379,6 +390,7 @@ describe('a record written before its approval’s hash, and a pinned send that 
       ...clientsOf(racing),
       record,
       minAmountOut: BigInt(record.minAmountOut),
+      floorEnforcement: h.floorEnforcement,
       storage,
       trustedAddresses: trusted(),
       revokeOnFailure: true,
@@ -476,6 +488,7 @@ describe('a recorded swap that no node knows, or that another took the nonce of'
           ...clientsOf(h.wallet(), publicClient),
           record,
           minAmountOut: BigInt(record.minAmountOut),
+          floorEnforcement: h.floorEnforcement,
           storage,
           trustedAddresses: trusted(),
         })
@@ -653,6 +666,7 @@ describe('a record whose swap may have gone through is never erased', () => {
         ...clientsOf(wallet),
         record,
         minAmountOut: BigInt(record.minAmountOut),
+        floorEnforcement: h.floorEnforcement,
         storage,
         trustedAddresses: trusted(),
       }),
@@ -695,6 +709,7 @@ describe('a record whose swap may have gone through is never erased', () => {
         ...clientsOf(wallet),
         record,
         minAmountOut: BigInt(record.minAmountOut),
+        floorEnforcement: h.floorEnforcement,
         storage,
         trustedAddresses: trusted(),
       }),

@@ -25,7 +25,9 @@ import {
 } from './pendingSwaps.js'
 import { checkPendingSwap, resumeSwap, settlePendingSwaps } from './resumeSwap.js'
 
-const h = setupSwapHarness()
+// The resume logic, with the approval to the service's spender and the swap to its router (the
+// opt-out): the guarded flow's resume is in resumeSwap.guard.test.ts.
+const h = setupSwapHarness({ floorEnforcement: 'simulation' })
 const amountIn = parseEther('10')
 const {
   trusted,
@@ -93,6 +95,7 @@ describe('resume after a reload', () => {
       ...clients,
       record,
       minAmountOut: BigInt(record.minAmountOut),
+      floorEnforcement: h.floorEnforcement,
       storage,
       trustedAddresses: trusted(),
     })
@@ -138,6 +141,7 @@ describe('resume after a reload', () => {
       ...clients,
       record,
       minAmountOut: BigInt(record.minAmountOut),
+      floorEnforcement: h.floorEnforcement,
       storage,
       trustedAddresses: trusted(),
     })
@@ -190,6 +194,7 @@ describe('resume after a reload', () => {
       ...clients,
       record,
       minAmountOut: BigInt(record.minAmountOut),
+      floorEnforcement: h.floorEnforcement,
       storage,
       trustedAddresses: trusted(),
     }).catch((e: unknown) => e)
@@ -217,6 +222,7 @@ describe('a resumed swap that fails before it is sent', () => {
         ...clients,
         record,
         minAmountOut: BigInt(record.minAmountOut),
+        floorEnforcement: h.floorEnforcement,
         storage,
         trustedAddresses: trusted(),
         revokeOnFailure,
@@ -267,6 +273,7 @@ test('a resumed swap whose fresh quote names another trusted spender records tha
     ...clients,
     record,
     minAmountOut: BigInt(record.minAmountOut),
+    floorEnforcement: h.floorEnforcement,
     storage,
     trustedAddresses: { [h.fixture.chain.id]: [h.fixture.router, h.fixture.spender, newSpender] },
   }).catch((e: unknown) => e)
@@ -300,6 +307,7 @@ describe('an execution still running in this page', () => {
       ...clients,
       record,
       minAmountOut: BigInt(record.minAmountOut),
+      floorEnforcement: h.floorEnforcement,
       storage,
       trustedAddresses: trusted(),
     }).catch((e: unknown) => e)
@@ -322,6 +330,7 @@ describe('an execution still running in this page', () => {
         ...clients,
         record,
         minAmountOut: BigInt(record.minAmountOut),
+        floorEnforcement: h.floorEnforcement,
         storage,
         trustedAddresses: trusted(),
       })
@@ -405,6 +414,7 @@ describe('a wait that fails after something was sent keeps the record', () => {
         ...clients,
         record: record as PendingSwap,
         minAmountOut: BigInt((record as PendingSwap).minAmountOut),
+        floorEnforcement: h.floorEnforcement,
         storage,
         trustedAddresses: trusted(),
       })
@@ -504,6 +514,7 @@ describe('a record read on another chain', () => {
       publicClient: otherFixture?.publicClient as PublicClient,
       record,
       minAmountOut: BigInt(record.minAmountOut),
+      floorEnforcement: h.floorEnforcement,
       storage,
       trustedAddresses: trusted(),
     }).catch((e: unknown) => e)
@@ -581,6 +592,7 @@ describe('a swap that went out is never sent again', () => {
         ...clients,
         record,
         minAmountOut: BigInt(record.minAmountOut),
+        floorEnforcement: h.floorEnforcement,
         storage,
         trustedAddresses: trusted(),
       })
@@ -611,6 +623,7 @@ describe('a swap that went out is never sent again', () => {
           ...clients,
           record,
           minAmountOut: BigInt(record.minAmountOut),
+          floorEnforcement: h.floorEnforcement,
           storage,
           trustedAddresses: trusted(),
           receiptTimeoutMs: 500,
@@ -646,6 +659,7 @@ describe('a swap that went out is never sent again', () => {
         ...clients,
         record,
         minAmountOut: BigInt(record.minAmountOut),
+        floorEnforcement: h.floorEnforcement,
         storage,
         trustedAddresses: trusted(),
       }),
@@ -656,6 +670,7 @@ describe('a swap that went out is never sent again', () => {
         ...clients,
         record,
         minAmountOut: BigInt(record.minAmountOut),
+        floorEnforcement: h.floorEnforcement,
         storage: false,
         trustedAddresses: trusted(),
       }),
@@ -681,6 +696,7 @@ describe('a swap that went out is never sent again', () => {
           ...clients,
           record,
           minAmountOut: BigInt(record.minAmountOut),
+          floorEnforcement: h.floorEnforcement,
           storage,
           trustedAddresses: trusted(),
         }),
@@ -744,6 +760,7 @@ describe('a swap that went out is never sent again', () => {
       storage,
       approval: 'infinite',
       receiptTimeoutMs: 300,
+      floorEnforcement: h.floorEnforcement,
     }).catch((e: unknown) => e)
     expect(error).toMatchObject({ name: 'OutcomeUnknownError', stage: 'swap' })
     const [record] = await getPendingSwaps(storage)
@@ -759,6 +776,7 @@ describe('a swap that went out is never sent again', () => {
         ...clients,
         record: record as PendingSwap,
         minAmountOut: BigInt((record as PendingSwap).minAmountOut),
+        floorEnforcement: h.floorEnforcement,
         storage: false,
         trustedAddresses: trusted(),
       }),
@@ -789,6 +807,7 @@ describe('a swap that went out is never sent again', () => {
         ...clients,
         record,
         minAmountOut: BigInt(record.minAmountOut),
+        floorEnforcement: h.floorEnforcement,
         storage,
         trustedAddresses: trusted(),
       }),
@@ -827,6 +846,7 @@ describe('a swap that went out is never sent again', () => {
         ...clients,
         record,
         minAmountOut: BigInt(record.minAmountOut),
+        floorEnforcement: h.floorEnforcement,
         storage,
         trustedAddresses: trusted(),
       }),

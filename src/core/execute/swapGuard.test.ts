@@ -7,9 +7,8 @@ import {
   swapGuardAbi,
   swapGuardAddress,
   swapGuardExecutorAddress,
-  swapGuardInitCode,
-  swapGuardSalt,
 } from './swapGuard.js'
+import { swapGuardInitCode, swapGuardSalt } from './swapGuardInitCode.js'
 
 type SolcOutput = {
   errors?: { severity: string; formattedMessage: string }[]

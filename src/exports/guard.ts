@@ -1,0 +1,20 @@
+// token-swap-hooks/guard: the swap guard's deployment (its creation bytecode lives here only).
+
+export {
+  SwapGuardNotDeployedError,
+  type SwapGuardNotDeployedErrorType,
+} from '../core/errors/guard.js'
+export {
+  type DeploySwapGuardParameters,
+  type DeploySwapGuardReturnType,
+  deploySwapGuard,
+  type IsSwapGuardDeployedParameters,
+  isSwapGuardDeployed,
+} from '../core/execute/deploySwapGuard.js'
+export {
+  deterministicDeployerAddress,
+  swapGuardAbi,
+  swapGuardAddress,
+  swapGuardExecutorAddress,
+} from '../core/execute/swapGuard.js'
+export { swapGuardInitCode, swapGuardSalt } from '../core/execute/swapGuardInitCode.js'
