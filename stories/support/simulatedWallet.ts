@@ -18,7 +18,7 @@ import {
   toHex,
 } from 'viem'
 import { isNativeToken, nativeTokenAddress } from '../../src/core/constants.js'
-import { balanceReaderAddress } from '../../src/core/execute/outcomeProbe.js'
+import { balanceReaderAddress } from '../../src/core/execute/stateOverrides.js'
 import { swapRouterAbi } from '../../src/mock/routerAbi.js'
 import type { MockMarket } from '../../src/mock/types.js'
 

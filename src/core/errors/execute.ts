@@ -522,9 +522,10 @@ export type SimulationUnavailableErrorType = SimulationUnavailableError & {
  * The public client's node does not serve `eth_simulateV1` (it answered that
  * request with "method not found"), so what the calls would do to every asset
  * of the user cannot be measured: nothing was signed. Use a node that serves
- * it, or opt in by name to the balances-only fallback
- * (`dangerouslyAllowBalancesOnlySimulation: true`), which sees token0, token1
- * and the native coin but no other asset leaving and no approval granted.
+ * it, or, for a swap through the guard, opt in by name to the balances-only
+ * fallback (`dangerouslyAllowBalancesOnlySimulation: true`), in which the
+ * guard measures token0 and token1 but no other asset leaving and no
+ * approval granted is seen.
  *
  * @example
  * if (error instanceof SimulationUnavailableError) toast('Your RPC cannot simulate the swap: switch to another one.')

@@ -2,7 +2,6 @@ import {
   type Address,
   type Client,
   decodeErrorResult,
-  decodeFunctionResult,
   encodeFunctionData,
   erc20Abi,
   getAddress,
@@ -10,7 +9,6 @@ import {
   hexToBigInt,
   isAddressEqual,
   type Log,
-  pad,
   type Transport,
 } from 'viem'
 import { call, simulateBlocks } from 'viem/actions'
@@ -23,8 +21,13 @@ import {
   SwapSimulationError,
   UnsafeSwapOutcomeError,
 } from '../errors/execute.js'
-import { balanceReaderAddress, balanceReaderCode, outcomeProbeAbi, outcomeProbeCode } from './outcomeProbe.js'
-import { swapGuardAbi } from './swapGuard.js'
+import {
+  balanceReaderAddress,
+  balanceReaderCode,
+  balanceReaderData,
+  runCallsRequest,
+} from './stateOverrides.js'
+import { swapGuardAbi, swapGuardAddress } from './swapGuard.js'
 import { decodeRevert, isUserRejection } from './walletErrors.js'
 
 /** One transaction the user would sign. */
@@ -48,10 +51,13 @@ export type CheckSwapOutcomeParameters = {
   /** The spender the approvals are for: the only approval the user may grant. */
   spender?: Address | undefined
   /**
-   * On a node without `eth_simulateV1`, measure with one `eth_call` that sees
-   * token0, token1 and the native coin only (no logs: other assets leaving,
-   * or approvals granted, go unseen). Default `false`: such a node is refused
-   * with `SimulationUnavailableError`.
+   * On a node without `eth_simulateV1`, when the swap goes through the guard
+   * (its last call is `SwapGuard.swap`), check the calls with one `eth_call`
+   * in which the guard itself measures token0 spent and token1 received: no
+   * logs, so another asset leaving the user, or an approval granted, goes
+   * unseen. Default `false`: such a node is refused with
+   * `SimulationUnavailableError`, and so is any node without `eth_simulateV1`
+   * for calls that do not go through the guard (nothing would measure them).
    */
   dangerouslyAllowBalancesOnlySimulation?: boolean | undefined
 }
@@ -106,10 +112,11 @@ export async function servesSimulateV1(client: Client<Transport>): Promise<boole
  * most `maxAmountIn`, token1 arrives by at least `minAmountOut`, nothing else
  * leaves and no other approval is granted; `SwapSimulationError` when a call
  * reverts. Uses `eth_simulateV1` (balances and every log). A node without it
- * is refused (`SimulationUnavailableError`), unless the caller opted in by name
+ * is refused (`SimulationUnavailableError`), unless the calls end with the
+ * guard's swap and the caller opted in by name
  * (`dangerouslyAllowBalancesOnlySimulation`) to one state-overridden `eth_call`
- * that runs the calls as the user and reads token0, token1 and native
- * balances only (no logs: other assets and approvals are not seen). Whether
+ * that runs the calls as the user, the guard measuring token0 and token1
+ * (no logs: other assets and approvals are not seen). Whether
  * the node serves `eth_simulateV1` is the node's own answer to a request of
  * that method (`servesSimulateV1`), never what a simulated call returned.
  *
@@ -131,14 +138,18 @@ export async function checkSwapOutcome(
     [token1, recipient],
     [nativeTokenAddress, account],
   ]
-  let measured: { pre: bigint[]; post: bigint[]; logs?: Log[] | undefined; gasUsed?: bigint[] }
-  let method: SwapOutcome['method'] = 'eth_simulateV1'
-  if (await servesSimulateV1(client)) measured = await simulate(client, parameters, reads)
-  else if (parameters.dangerouslyAllowBalancesOnlySimulation) {
-    method = 'eth_call'
-    measured = await probe(client, parameters, reads)
-  } else throw new SimulationUnavailableError()
-  const { pre, post, logs, gasUsed } = measured
+  if (!(await servesSimulateV1(client))) {
+    const last = parameters.calls.at(-1)
+    if (
+      !parameters.dangerouslyAllowBalancesOnlySimulation ||
+      !last ||
+      !isAddressEqual(last.to, swapGuardAddress)
+    )
+      throw new SimulationUnavailableError()
+    return throughGuard(client, parameters, last)
+  }
+  const method = 'eth_simulateV1'
+  const { pre, post, logs, gasUsed } = await simulate(client, parameters, reads)
 
   const [spent0, received1, nativeOut] = pre.map((before, i) => {
     const after = post[i] as bigint
@@ -210,7 +221,7 @@ async function simulate(
   const { account, calls, approvals } = parameters
   const readCalls = reads.map(([token, holder]) =>
     isNativeToken(token)
-      ? { from: account, to: balanceReaderAddress, data: pad(holder) }
+      ? { from: account, to: balanceReaderAddress, data: balanceReaderData(holder) }
       : {
           from: account,
           to: token,
@@ -250,32 +261,36 @@ async function simulate(
   }
 }
 
-/** The fallback: `OutcomeProbe` at the user's address (a state override) runs the calls in one `eth_call`. */
-async function probe(
+/**
+ * The fallback on a node without `eth_simulateV1`, for calls that end with the
+ * guard's swap: the calls run as the user in one `eth_call` (the call runner
+ * at the user's address), and the guard answers what the recipient gained,
+ * or reverts below the bounds.
+ */
+async function throughGuard(
   client: Client<Transport>,
   parameters: CheckSwapOutcomeParameters,
-  reads: [Address, Address][],
+  swap: SwapCall,
 ) {
-  const { account, calls } = parameters
   let data: Hex | undefined
   try {
-    ;({ data } = await call(client, probeRequest(account, calls, reads)))
+    ;({ data } = await call(client, runCallsRequest(parameters.account, parameters.calls)))
   } catch (error) {
     if (isUserRejection(error)) throw error
     const revert = decodeRevert(error)
     throwGuardViolation(parameters, revert.data, 'eth_call')
-    throw new SwapSimulationError({
-      ...revert,
-      stage: 'swap',
-      cause: error,
-    })
+    throw new SwapSimulationError({ ...revert, stage: 'swap', cause: error })
   }
-  const [pre, post] = decodeFunctionResult({
-    abi: outcomeProbeAbi,
-    functionName: 'probe',
-    data: data ?? '0x',
-  })
-  return { pre: [...pre], post: [...post] }
+  const outcome: SwapOutcome = {
+    // The guard pulls exactly amountIn of an ERC-20 (and reverts if more left the user); a native
+    // input leaves as the call's value.
+    amountIn: isNativeToken(parameters.token0) ? (swap.value ?? 0n) : parameters.maxAmountIn,
+    amountOut: hexToBigInt(data ?? '0x0'),
+    method: 'eth_call',
+  }
+  const violations = findViolations(parameters, outcome, 0n, undefined)
+  if (violations.length) throw new UnsafeSwapOutcomeError({ violations, outcome, stage: 'simulation' })
+  return outcome
 }
 
 /**
@@ -287,32 +302,6 @@ async function probe(
  */
 export function asSimulatedCalls(account: Address, calls: readonly SwapCall[]) {
   return calls.map((c) => ({ from: account, to: c.to, data: c.data, value: c.value ?? 0n }))
-}
-
-/**
- * For nodes without `eth_simulateV1`: one request running `calls` from
- * `account` through `OutcomeProbe`, put at the account's address by a state
- * override, that reads the `reads` balances (token, holder) before and after.
- * For `eth_call` (the outcome) or `eth_estimateGas` (`getSwapPreview`'s fee).
- *
- * @example
- * const gas = await estimateGas(client, probeRequest(account, calls))
- */
-export function probeRequest(account: Address, calls: readonly SwapCall[], reads: [Address, Address][] = []) {
-  return {
-    account,
-    to: account,
-    data: encodeFunctionData({
-      abi: outcomeProbeAbi,
-      functionName: 'probe',
-      args: [
-        calls.map((c) => ({ to: c.to, value: c.value ?? 0n, data: c.data })),
-        reads.map(([token]) => token),
-        reads.map(([, holder]) => holder),
-      ],
-    }),
-    stateOverride: [{ address: account, code: outcomeProbeCode }],
-  }
 }
 
 /**

@@ -165,11 +165,13 @@ export type ExecuteSwapParameters = ExecutionClients & {
    */
   dangerouslyTrustAnyAddress?: boolean | undefined
   /**
-   * On a node without `eth_simulateV1`, check the calls with one `eth_call`
-   * that measures token0, token1 and the native coin only: another asset
-   * leaving the user, or an approval granted, would go unseen. Default
-   * `false`: such a node is refused (`SimulationUnavailableError`), nothing
-   * signed. Prefer an RPC that serves `eth_simulateV1`.
+   * On a node without `eth_simulateV1`, check the calls through the guard
+   * with one `eth_call`, in which the guard measures token0 spent and token1
+   * received: another asset leaving the user, or an approval granted, would
+   * go unseen. Default `false`: such a node is refused
+   * (`SimulationUnavailableError`), nothing signed; with
+   * `floorEnforcement: 'simulation'` it is refused whatever this says. Prefer
+   * an RPC that serves `eth_simulateV1`.
    */
   dangerouslyAllowBalancesOnlySimulation?: boolean | undefined
   /**

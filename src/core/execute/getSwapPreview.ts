@@ -18,8 +18,9 @@ import type { SwapInfo } from '../schemas.js'
 import { assertAddress, assertObject, assertRouteParameters } from '../utils/validate.js'
 import { planApprovals } from './approvals.js'
 import { type BatchMode, supportsAtomicBatch } from './batch.js'
-import { asSimulatedCalls, probeRequest, type SwapCall } from './checkSwapOutcome.js'
+import { asSimulatedCalls, type SwapCall } from './checkSwapOutcome.js'
 import { type FloorEnforcement, planSwapCall } from './planSwapCall.js'
+import { runCallsRequest } from './stateOverrides.js'
 import { swapGuardAddress } from './swapGuard.js'
 import { toMissingTokenError } from './walletErrors.js'
 
@@ -265,7 +266,7 @@ async function readPrices(client: SwapClient, { token0, token1, prices }: GetSwa
 /**
  * Gas of the calls in order (each on the state the previous left): with
  * `eth_simulateV1`; where the node lacks it, one `eth_estimateGas` of the
- * calls run from the account by the outcome probe (a state override), which
+ * calls run from the account by the call runner (a state override), which
  * slightly overstates them.
  */
 async function estimateFee(
@@ -287,7 +288,7 @@ async function estimateFee(
     return { wei: gas * gasPrice, gas, gasPrice, method: 'eth_simulateV1' }
   } catch {
     try {
-      const gas = await estimateGas(publicClient, probeRequest(account, calls))
+      const gas = await estimateGas(publicClient, runCallsRequest(account, calls))
       return { wei: gas * gasPrice, gas, gasPrice, method: 'eth_estimateGas' }
     } catch {
       return undefined
