@@ -51,6 +51,9 @@ test('the public runtime exports of token-swap-hooks/core/execute', async () => 
       "OutcomeUnknownError",
       "QuoteBelowMinimumError",
       "QuoteChangedError",
+      "SimulationUnavailableError",
+      "SwapGuardIncompatibleError",
+      "SwapGuardNotDeployedError",
       "SwapInProgressError",
       "SwapSimulationError",
       "TransactionReplacedError",
@@ -64,6 +67,7 @@ test('the public runtime exports of token-swap-hooks/core/execute', async () => 
       "checkSwapOutcome",
       "createMemoryStorage",
       "defaultPriceImpactThresholds",
+      "deterministicDeployerAddress",
       "executeSwap",
       "getDefaultStorage",
       "getPendingSwaps",
@@ -73,6 +77,9 @@ test('the public runtime exports of token-swap-hooks/core/execute', async () => 
       "revokeAllowance",
       "settlePendingSwaps",
       "supportsAtomicBatch",
+      "swapGuardAbi",
+      "swapGuardAddress",
+      "swapGuardExecutorAddress",
     ]
   `)
 })

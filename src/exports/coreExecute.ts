@@ -47,14 +47,19 @@ export {
   SwapGuardNotDeployedError,
   type SwapGuardNotDeployedErrorType,
 } from '../core/errors/guard.js'
-export { type BatchMode, supportsAtomicBatch } from '../core/execute/batch.js'
+export { supportsAtomicBatch } from '../core/execute/batch.js'
 export type { ExecutionClients } from '../core/execute/chain.js'
+export {
+  type CheckPendingSwapReturnType,
+  checkPendingSwap,
+} from '../core/execute/checkPendingSwap.js'
 export {
   type CheckSwapOutcomeParameters,
   type CheckSwapOutcomeReturnType,
   checkSwapOutcome,
   type SwapCall,
 } from '../core/execute/checkSwapOutcome.js'
+export type { PendingSwapStatus } from '../core/execute/decideStanding.js'
 export {
   type ExecuteSwapAction,
   type ExecuteSwapErrorType,
@@ -73,6 +78,7 @@ export {
   type SwapPreview,
   type SwapPreviewStep,
 } from '../core/execute/getSwapPreview.js'
+export type { JournalEntry, JournalEvent } from '../core/execute/journal.js'
 export {
   createMemoryStorage,
   type GetPendingSwapsParameters,
@@ -82,23 +88,22 @@ export {
   removePendingSwap,
   type SwapStorage,
 } from '../core/execute/pendingSwaps.js'
-export type { FloorEnforcement } from '../core/execute/planSwapCall.js'
+export type { FloorEnforcement } from '../core/execute/planSwap.js'
 export {
-  type CheckPendingSwapReturnType,
-  checkPendingSwap,
-  type PendingSwapStatus,
   type ResumeSwapParameters,
   type ResumeSwapReturnType,
   resumeSwap,
-  type SettlePendingSwapsParameters,
-  type SettlePendingSwapsReturnType,
-  settlePendingSwaps,
 } from '../core/execute/resumeSwap.js'
 export {
   type RevokeAllowanceParameters,
   type RevokeAllowanceReturnType,
   revokeAllowance,
 } from '../core/execute/revokeAllowance.js'
+export {
+  type SettlePendingSwapsParameters,
+  type SettlePendingSwapsReturnType,
+  settlePendingSwaps,
+} from '../core/execute/settlePendingSwaps.js'
 export {
   deterministicDeployerAddress,
   swapGuardAbi,

@@ -55,7 +55,7 @@ export function noteLeftoverAllowance(error: unknown, leftover: LeftoverAllowanc
       ? leftover.revokeHash
         ? `The approval was revoked (${leftover.revokeHash}).`
         : 'No allowance is left.'
-      : `An allowance of ${leftover.amount} for ${leftover.spender} on ${leftover.token} is left: revoke it with revokeAllowance({ walletClient, publicClient, ...error.leftoverAllowance }).`
+      : `An allowance of ${leftover.amount} for ${leftover.spender} on ${leftover.token} is left (revokeAllowance).`
   noted.metaMessages = [...(noted.metaMessages ?? []), line]
   noted.message = `${noted.message}\n\n${line}`
   return noted
@@ -618,7 +618,7 @@ export class OutcomeUnknownError extends ExecuteSwapError {
       {
         metaMessages: [
           hash ? `Hash: ${hash}` : `Batch: ${batchId}`,
-          'It may still be mined. The execution stays recorded: settlePendingSwaps (usePendingSwaps) settles it from the chain.',
+          'It may still be mined: settlePendingSwaps (usePendingSwaps) settles it from the chain.',
         ],
         cause,
       },

@@ -1,5 +1,4 @@
 import type { Address, Hex } from 'viem'
-import { deterministicDeployerAddress } from '../execute/swapGuard.js'
 import { ExecuteSwapError } from './execute.js'
 
 export type SwapGuardNotDeployedErrorType = SwapGuardNotDeployedError & { name: 'SwapGuardNotDeployedError' }
@@ -44,7 +43,7 @@ export class SwapGuardNotDeployedError extends ExecuteSwapError {
     super(
       deployerAvailable
         ? `The swap guard is not deployed on chain ${chainId}: deploy it with deploySwapGuard({ walletClient, publicClient }), one transaction anyone can send.`
-        : `The swap guard is not deployed on chain ${chainId}, and cannot be: the chain lacks the deterministic deployment proxy (${deterministicDeployerAddress}).`,
+        : `The swap guard is not deployed on chain ${chainId}, and cannot be: the chain lacks the deterministic deployment proxy (0x4e59b44847b379578588920cA78FbF26c0B4956C).`,
       {
         metaMessages: [
           `Guard address: ${address}`,
@@ -84,10 +83,7 @@ export class SwapGuardIncompatibleError extends ExecuteSwapError {
 
   constructor({ reason, cause }: { reason: string | undefined; cause?: unknown }) {
     super('The swap cannot run through the on-chain guard: nothing was signed.', {
-      metaMessages: [
-        `Through the guard it reverts${reason ? `: ${reason}` : ''}; sent as the service built it, it would not.`,
-        "floorEnforcement: 'simulation' signs it as it is, with the bounds checked in simulation only.",
-      ],
+      metaMessages: [`Through the guard it reverts${reason ? `: ${reason}` : ''}; as built, it would not.`],
       cause,
     })
     this.reason = reason

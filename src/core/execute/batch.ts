@@ -6,9 +6,6 @@ import { assertWalletChain, type ExecutionClients } from './chain.js'
 import type { SwapCall } from './checkSwapOutcome.js'
 import { walletStep } from './walletErrors.js'
 
-/** How the approval and the swap are sent: one atomic batch where the wallet can, or two transactions. */
-export type BatchMode = 'auto' | 'never' | 'require'
-
 /**
  * Whether the wallet reports atomic batches (EIP-5792 `wallet_getCapabilities`:
  * `atomic.status` `'supported'` or `'ready'`, or the older `atomicBatch.supported`)

@@ -42,7 +42,7 @@ import {
   executeSwap,
 } from './executeSwap.js'
 import { createMemoryStorage, getPendingSwaps } from './pendingSwaps.js'
-import { settlePendingSwaps } from './resumeSwap.js'
+import { settlePendingSwaps } from './settlePendingSwaps.js'
 import { swapGuardAbi, swapGuardAddress } from './swapGuard.js'
 
 const h = setupSwapHarness()

@@ -16,12 +16,16 @@ import { isNativeToken } from '../constants.js'
 import { ensure } from '../errors/parameter.js'
 import type { SwapInfo } from '../schemas.js'
 import { assertAddress, assertObject, assertRouteParameters } from '../utils/validate.js'
-import { planApprovals } from './approvals.js'
-import { type BatchMode, supportsAtomicBatch } from './batch.js'
 import { asSimulatedCalls, type SwapCall } from './checkSwapOutcome.js'
-import { type FloorEnforcement, planSwapCall } from './planSwapCall.js'
+import {
+  type BatchMode,
+  type FloorEnforcement,
+  planSwap,
+  planSwapCall,
+  type SwapStepKind,
+} from './planSwap.js'
+import { readSwapFacts } from './readSwapFacts.js'
 import { runCallsRequest } from './stateOverrides.js'
-import { swapGuardAddress } from './swapGuard.js'
 import { toMissingTokenError } from './walletErrors.js'
 
 /** Price impact at or above `high` warns; at or above `blocking` the UI should not let the user swap. */
@@ -67,7 +71,7 @@ export type GetSwapPreviewParameters = {
   priceImpactThresholds?: PriceImpactThresholds | undefined
 }
 
-export type SwapPreviewStep = 'reset' | 'approve' | 'swap' | 'batch'
+export type SwapPreviewStep = SwapStepKind
 
 export type SwapPreview = {
   /** The account's token0 balance (native or ERC-20), in its smallest unit. */
@@ -161,8 +165,10 @@ export async function getSwapPreview(
             throw toMissingTokenError(error, parameter, token, chainId)
           })
   const enforcement = parameters.floorEnforcement ?? 'onchain'
-  // The calls exactly as executeSwap plans them (the floor does not change their gas).
-  const planned = planSwapCall({
+  // 'require' with a wallet that cannot batch: executeSwap refuses; the preview shows the two
+  // transactions and does not throw.
+  const previewMode = parameters.batch === 'require' ? 'auto' : (parameters.batch ?? 'auto')
+  const { approvalTarget } = planSwapCall({
     enforcement,
     token0,
     token1,
@@ -171,10 +177,9 @@ export async function getSwapPreview(
     recipient: to,
     swapInfo,
   })
-  const spender = planned.approvalTarget
 
   // Every read at once; a failure is reported in this order (token0 first), whichever came first.
-  const [balance, plan, decimals0, decimals1, prices, guardDeployed] = await allInOrder([
+  const [balance, facts, decimals0, decimals1, prices] = await allInOrder([
     isNativeToken(token0)
       ? publicClient.getBalance({ address: account })
       : publicClient
@@ -182,41 +187,40 @@ export async function getSwapPreview(
           .catch((error: unknown) => {
             throw toMissingTokenError(error, 'token0', token0, chainId)
           }),
-    // The approvals exactly as executeSwap plans them.
-    spender
-      ? planApprovals(publicClient, {
+    // What executeSwap reads, the same way (the wallet asked about batches only when there is an
+    // approval to batch).
+    readSwapFacts(
+      { publicClient, walletClient },
+      {
+        ...{
           owner: account,
-          token0,
-          spender,
-          amountIn,
-          approval: parameters.approval,
-          resetAllowance: parameters.resetAllowance,
           chainId,
-        })
-      : undefined,
+          token0,
+          amountIn,
+          approvalTarget,
+          resetAllowance: parameters.resetAllowance,
+        },
+        ...{ batchMode: walletClient ? previewMode : 'never', guard: enforcement === 'onchain' },
+      },
+    ),
     decimalsOf(token0, 'token0'),
     decimalsOf(token1, 'token1'),
     readPrices(client, parameters),
-    enforcement === 'onchain'
-      ? publicClient.getCode({ address: swapGuardAddress }).then((code) => !!code && code !== '0x')
-      : undefined,
   ] as const)
-
-  const allowance = plan?.allowance
-  const approvals = plan?.calls ?? []
+  // The steps and calls exactly as executeSwap plans them (the floor does not change their gas).
+  const plan = planSwap(
+    {
+      ...{ ...facts, enforcement, token0, token1, amountIn, minAmountOut: 0n, recipient: to, swapInfo },
+      ...{ approval: parameters.approval, batchMode: walletClient ? previewMode : 'never' },
+    },
+    chainId,
+  )
+  const { approvals, swap: swapCall } = plan
   const needsApproval = approvals.length > 0
-  const needsReset = plan?.needsReset ?? false
-  // The wallet is asked about batches only when there is an approval to batch.
-  const batchable =
-    needsApproval && walletClient && parameters.batch !== 'never'
-      ? await supportsAtomicBatch({ walletClient, publicClient }, account, chainId)
-      : false
-  const swapCall = planned.call
-  const steps: SwapPreviewStep[] = !needsApproval
-    ? ['swap']
-    : batchable
-      ? ['batch']
-      : [...(needsReset ? (['reset'] as const) : []), 'approve', 'swap']
+  const needsReset = approvals.length > 1
+  const allowance = facts.allowance
+  const guardDeployed = facts.guardDeployed
+  const steps = plan.steps.map((step) => step.kind)
   const insufficientBalance = balance < amountIn
 
   const ttl = parameters.quoteTtlMs ?? 10_000
@@ -227,7 +231,7 @@ export async function getSwapPreview(
     needsApproval,
     needsReset,
     steps,
-    approvalTarget: spender,
+    approvalTarget,
     guardDeployed,
     networkFee:
       insufficientBalance || guardDeployed === false

@@ -1,5 +1,6 @@
 import { type Address, type Hex, isAddressEqual } from 'viem'
 import { isAddressLike, isObject } from '../utils/validate.js'
+import { type Journal, type JournalEntry, type JournalView, journalFromView, viewOf } from './journal.js'
 
 /**
  * Where executions record their progress: the Web Storage shape
@@ -13,13 +14,15 @@ export type SwapStorage = {
 }
 
 /**
- * An execution that sent something and has not settled: what it swaps, the
- * user's floor, and the step it reached with its hashes. Never holds a key,
- * a signature or a header.
+ * An execution that sent something (or was about to) and has not settled:
+ * what it swaps, the user's floor, its journal (what happened to each step)
+ * and, from the journal, the step it reached with its hashes. Never holds a
+ * key, a signature or a header.
  */
 export type PendingSwap = {
   id: string
-  version: 1
+  /** 2 since the journal; 1 for records stored by 0.1.0, read as the journal their step and hashes describe. */
+  version: 1 | 2
   chainId: number
   account: Address
   /** The swap service the quote came from. */
@@ -41,15 +44,20 @@ export type PendingSwap = {
    */
   router?: Address | undefined
   /**
-   * `'approving'`: an approval was sent; `'approved'`: it was mined and the
-   * swap not sent yet; `'swapping'`: the swap was sent; `'batching'`: the
-   * atomic batch was sent.
+   * `'approving'`: an approval was sent; `'approved'`: it was mined (or none
+   * was needed) and the swap not sent yet; `'swapping'`: the swap was sent;
+   * `'batching'`: the atomic batch was sent (a view of `journal`).
    */
-  step: 'approving' | 'approved' | 'swapping' | 'batching'
+  step: JournalView['step']
   resetHash?: Hex | undefined
   approvalHash?: Hex | undefined
   swapHash?: Hex | undefined
   batchId?: string | undefined
+  /**
+   * What happened to each step, in order, each entry written before the
+   * next send: the record's source of truth (absent from 0.1.0's records).
+   */
+  journal?: Journal | undefined
   createdAt: number
   updatedAt: number
 }
@@ -136,10 +144,10 @@ const hasId = (entry: unknown, id: string) => isObject(entry) && entry.id === id
  */
 export function isPendingSwap(value: unknown): value is PendingSwap {
   if (!isObject(value)) return false
-  const { id, version, chainId, account, token0, token1, to, amountIn, minAmountOut, step } = value
+  const { id, version, chainId, account, token0, token1, to, amountIn, minAmountOut, step, journal } = value
   return (
     typeof id === 'string' &&
-    version === 1 &&
+    (version === 1 || (version === 2 && Array.isArray(journal) && journal.every(isJournalEntry))) &&
     Number.isSafeInteger(chainId) &&
     [account, token0, token1, to].every(isAddressLike) &&
     typeof amountIn === 'string' &&
@@ -148,6 +156,37 @@ export function isPendingSwap(value: unknown): value is PendingSwap {
     /^\d+$/.test(minAmountOut) &&
     (step === 'approving' || step === 'approved' || step === 'swapping' || step === 'batching')
   )
+}
+
+const stepKinds = ['reset', 'approve', 'swap', 'batch']
+const events = ['sending', 'sent', 'mined', 'reverted', 'replaced', 'rejected', 'unknown']
+
+function isJournalEntry(value: unknown): value is JournalEntry {
+  return isObject(value) && stepKinds.includes(value.step as string) && events.includes(value.event as string)
+}
+
+/**
+ * A record's journal: its own, or for a record stored by 0.1.0, the journal
+ * its step and hashes describe.
+ *
+ * @example
+ * const journal = journalOf(record)
+ */
+export function journalOf(record: PendingSwap): Journal {
+  return record.journal ?? journalFromView(record, record.updatedAt)
+}
+
+/**
+ * The record with `journal` as its journal (version 2), its step and hashes
+ * read from it.
+ *
+ * @example
+ * await savePendingSwap(storage, withJournal(record, [...journalOf(record), entry]))
+ */
+export function withJournal(record: PendingSwap, journal: Journal): PendingSwap {
+  const { resetHash: _r, approvalHash: _a, swapHash: _s, batchId: _b, ...rest } = record
+  const view = Object.fromEntries(Object.entries(viewOf(journal)).filter(([, value]) => value !== undefined))
+  return { ...rest, ...(view as JournalView), version: 2, journal }
 }
 
 /** Each storage's pending writes: the next one starts when the last one ended. */

@@ -96,7 +96,12 @@ async function recordOf(storage: SwapStorage, patch: Partial<PendingSwap> = {}) 
 
 async function afterReload() {
   vi.resetModules()
-  return import('./resumeSwap.js')
+  const [resume, check, settle] = await Promise.all([
+    import('./resumeSwap.js'),
+    import('./checkPendingSwap.js'),
+    import('./settlePendingSwaps.js'),
+  ])
+  return { ...resume, ...check, ...settle }
 }
 
 async function mineAll(rpc: ReturnType<typeof jsonRpc>) {

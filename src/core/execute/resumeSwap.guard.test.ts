@@ -18,8 +18,8 @@ const { trusted, startSwap, until, recordAt, clientsOf, walletDyingAtSwap } = re
 
 async function afterReload(wallet: TestWallet) {
   vi.resetModules()
-  const library = await import('./resumeSwap.js')
-  return { clients: clientsOf(wallet), ...library }
+  const [resume, settle] = await Promise.all([import('./resumeSwap.js'), import('./settlePendingSwaps.js')])
+  return { clients: clientsOf(wallet), ...resume, ...settle }
 }
 
 const quoteOut = () =>

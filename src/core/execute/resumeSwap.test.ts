@@ -14,6 +14,7 @@ import { jsonRpc } from '../../../test/evm/rpc.js'
 import { setupSwapHarness } from '../../../test/evm/swapHarness.js'
 import type { TestWallet } from '../../../test/evm/wallet.js'
 import { OutcomeUnknownError, SwapInProgressError } from '../errors/execute.js'
+import { checkPendingSwap } from './checkPendingSwap.js'
 import { type ExecuteSwapParameters, executeSwap } from './executeSwap.js'
 import {
   createMemoryStorage,
@@ -23,7 +24,8 @@ import {
   type SwapStorage,
   savePendingSwap,
 } from './pendingSwaps.js'
-import { checkPendingSwap, resumeSwap, settlePendingSwaps } from './resumeSwap.js'
+import { resumeSwap } from './resumeSwap.js'
+import { settlePendingSwaps } from './settlePendingSwaps.js'
 
 // The resume logic, with the approval to the service's spender and the swap to its router (the
 // opt-out): the guarded flow's resume is in resumeSwap.guard.test.ts.
@@ -53,12 +55,16 @@ const diedAtSwapPrompt = (page: Page, wallet: TestWallet) =>
  */
 async function afterReload(wallet: TestWallet) {
   vi.resetModules()
-  const library = await import('./resumeSwap.js')
+  const [resume, check, settle] = await Promise.all([
+    import('./resumeSwap.js'),
+    import('./checkPendingSwap.js'),
+    import('./settlePendingSwaps.js'),
+  ])
   return {
     clients: clientsOf(wallet),
-    settlePendingSwaps: library.settlePendingSwaps,
-    resumeSwap: library.resumeSwap,
-    checkPendingSwap: library.checkPendingSwap,
+    settlePendingSwaps: settle.settlePendingSwaps,
+    resumeSwap: resume.resumeSwap,
+    checkPendingSwap: check.checkPendingSwap,
   }
 }
 
@@ -213,8 +219,10 @@ describe('a resumed swap that fails before it is sent', () => {
     const storage = createMemoryStorage()
     const wallet = h.wallet({ hang: (method, count) => method === 'eth_sendTransaction' && count === 1 })
     const page = startSwap(wallet.walletClient, storage)
-    const record = await recordAt(page, storage, 'approved')
+    await recordAt(page, storage, 'approved')
     await diedAtSwapPrompt(page, wallet)
+    // The record as the page left it: its journal ends with the swap it was sending.
+    const [record] = (await getPendingSwaps(storage)) as [PendingSwap]
     const { clients, resumeSwap } = await afterReload(wallet)
     h.server.service.fail({ status: 500, endpoint: '/swap/info' })
     try {
@@ -296,8 +304,10 @@ describe('an execution still running in this page', () => {
     // The flow waits at the wallet's swap prompt (the approval is mined): it runs, in this page.
     const wallet = h.wallet({ hang: (method, count) => method === 'eth_sendTransaction' && count === 1 })
     const page = startSwap(wallet.walletClient, storage)
-    const record = await recordAt(page, storage, 'approved')
+    await recordAt(page, storage, 'approved')
     await diedAtSwapPrompt(page, wallet)
+    // The record as the page left it: its journal ends with the swap it is sending.
+    const [record] = (await getPendingSwaps(storage)) as [PendingSwap]
     // The page refetches its pending swaps (window focus): its own swap is not among them.
     const clients = clientsOf(wallet)
     expect(await settlePendingSwaps({ ...clients, storage })).toEqual([])

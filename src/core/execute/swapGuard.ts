@@ -1,4 +1,4 @@
-import type { Address, Hex } from 'viem'
+import type { Address } from 'viem'
 
 /**
  * `SwapGuard` (`SwapGuard.sol`, beside this file): the swap, its event and its

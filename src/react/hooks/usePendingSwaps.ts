@@ -9,9 +9,11 @@ import {
   type ResumeSwapParameters,
   type ResumeSwapReturnType,
   resumeSwap,
+} from '../../core/execute/resumeSwap.js'
+import {
   type SettlePendingSwapsReturnType,
   settlePendingSwaps,
-} from '../../core/execute/resumeSwap.js'
+} from '../../core/execute/settlePendingSwaps.js'
 import { withoutUndefined } from '../../core/utils/withoutUndefined.js'
 import { useSingleFlight } from './useSingleFlight.js'
 import { useSwapContext } from './useSwapClient.js'

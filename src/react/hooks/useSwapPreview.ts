@@ -2,12 +2,12 @@
 
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
 import type { Account, Address, Chain, PublicClient, Transport, WalletClient } from 'viem'
-import type { BatchMode } from '../../core/execute/batch.js'
 import {
   getSwapPreview,
   type PriceImpactThresholds,
   type SwapPreview,
 } from '../../core/execute/getSwapPreview.js'
+import type { BatchMode } from '../../core/execute/planSwap.js'
 import { queryDefaults as defaultQueryDefaults } from '../../query/defaults.js'
 import type { UseQueryParameters } from '../types.js'
 import { useSwapContext } from './useSwapClient.js'

@@ -1,0 +1,53 @@
+import type { TransactionReceipt } from 'viem'
+import { ChainMismatchError } from '../errors/execute.js'
+import type { ExecutionClients } from './chain.js'
+import type { PendingSwapStatus } from './decideStanding.js'
+import type { TrustedAddresses } from './executeSwap.js'
+import { isPendingSwapRunning, type PendingSwap } from './pendingSwaps.js'
+import { readStanding } from './readStanding.js'
+import { walletStep } from './walletErrors.js'
+
+export type CheckPendingSwapReturnType = {
+  status: PendingSwapStatus
+  receipt?: TransactionReceipt | undefined
+}
+
+/**
+ * Reads where a recorded execution stands: the receipt of its last
+ * transaction (or its batch's status), and for an approved swap, whether the
+ * allowance still covers it. Sends nothing. A public client on another chain
+ * than the record's is a `ChainMismatchError` (its reads would say nothing
+ * about the record).
+ *
+ * @example
+ * const { status } = await checkPendingSwap({ walletClient, publicClient }, record)
+ * if (status === 'resumable') await resumeSwap(client, { walletClient, publicClient, record, trustedAddresses })
+ */
+export async function checkPendingSwap(
+  clients: ExecutionClients & {
+    /** Calls to these (as well as to the record's router and spender) after the approval are taken for the swap. */
+    trustedAddresses?: TrustedAddresses | undefined
+  },
+  record: PendingSwap,
+): Promise<CheckPendingSwapReturnType> {
+  if (isPendingSwapRunning(record.id)) return { status: 'pending' }
+  await assertReadsChain(clients, record.chainId)
+  const { status, receipt } = await readStanding(clients, record, clients.trustedAddresses?.[record.chainId])
+  return { status, receipt }
+}
+
+/**
+ * Refuses a public client that reads another chain than `chainId`
+ * (`ChainMismatchError`): its reads would say nothing about the records.
+ *
+ * @example
+ * await assertReadsChain({ publicClient }, record.chainId)
+ */
+export async function assertReadsChain(
+  { publicClient }: Pick<ExecutionClients, 'publicClient'>,
+  chainId: number,
+) {
+  const actual = await walletStep('chain', () => publicClient.getChainId())
+  if (actual !== chainId)
+    throw new ChainMismatchError({ expectedChainId: chainId, actualChainId: actual, client: 'public' })
+}

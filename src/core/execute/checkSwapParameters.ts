@@ -1,0 +1,176 @@
+import { type Address, isAddressEqual, zeroAddress } from 'viem'
+import { isNativeToken } from '../constants.js'
+import { UnsafeSwapDataError, UntrustedAddressError } from '../errors/execute.js'
+import { ensure } from '../errors/parameter.js'
+import type { SwapInfo } from '../schemas.js'
+import { getMinAmountOut } from '../utils/getMinAmountOut.js'
+import {
+  assertAddress,
+  assertAmount,
+  assertDeadline,
+  assertObject,
+  assertRouteParameters,
+  assertSlippage,
+} from '../utils/validate.js'
+import { resolveClients } from './chain.js'
+import type { ExecuteSwapParameters } from './executeSwap.js'
+
+/** The parameters of a swap, checked: the clients, the recipient and the user's floor resolved. */
+export type CheckedParameters = ReturnType<typeof checkSwapParameters>
+
+/**
+ * Checks every parameter of a swap before anything is read or sent (an
+ * `InvalidParameterError` naming the first bad one) and resolves the clients,
+ * the recipient (default: the wallet's account) and the user's floor.
+ *
+ * @example
+ * const checked = checkSwapParameters(parameters) // checked.floor, checked.owner, checked.to
+ */
+export function checkSwapParameters(parameters: ExecuteSwapParameters) {
+  assertObject(parameters)
+  const clients = resolveClients(parameters)
+  assertRouteParameters(parameters)
+  const { token0, token1, trustedAddresses, dangerouslyTrustAnyAddress } = parameters
+  ensure(!isAddressEqual(token0, token1), 'token1', 'must differ from token0', token1)
+  const to = parameters.to ?? clients.owner
+  assertAddress('to', to)
+  if (parameters.slippage !== undefined) assertSlippage('slippage', parameters.slippage)
+  if (parameters.deadline !== undefined) assertDeadline('deadline', parameters.deadline)
+  if (parameters.minAmountOut !== undefined) assertAmount('minAmountOut', parameters.minAmountOut)
+  ensure(
+    parameters.approval === undefined ||
+      parameters.approval === 'exact' ||
+      parameters.approval === 'infinite',
+    'approval',
+    "must be 'exact' or 'infinite'",
+    parameters.approval,
+  )
+  ensure(
+    parameters.floorEnforcement === undefined ||
+      parameters.floorEnforcement === 'onchain' ||
+      parameters.floorEnforcement === 'simulation',
+    'floorEnforcement',
+    "must be 'onchain' or 'simulation'",
+    parameters.floorEnforcement,
+  )
+  ensure(
+    parameters.batch === undefined || ['auto', 'never', 'require'].includes(parameters.batch),
+    'batch',
+    "must be 'auto', 'never' or 'require'",
+    parameters.batch,
+  )
+  ensure(
+    trustedAddresses !== undefined || dangerouslyTrustAnyAddress === true,
+    'trustedAddresses',
+    'is required: the routers and spenders you trust, per chain ({ [chainId]: [router, spender] })',
+    undefined,
+  )
+  if (trustedAddresses !== undefined) {
+    assertObject(trustedAddresses, 'trustedAddresses')
+    for (const [chainId, addresses] of Object.entries(trustedAddresses)) {
+      ensure(
+        /^[1-9]\d*$/.test(chainId),
+        'trustedAddresses',
+        'must be keyed by chain id ({ [chainId]: [router, spender] })',
+        chainId,
+      )
+      ensure(
+        Array.isArray(addresses),
+        `trustedAddresses[${chainId}]`,
+        'must be an array of addresses',
+        addresses,
+      )
+      for (const [index, address] of addresses.entries())
+        assertAddress(`trustedAddresses[${chainId}][${index}]`, address)
+    }
+  }
+  for (const name of ['receiptTimeoutMs', 'batchTimeoutMs'] as const)
+    ensure(
+      parameters[name] === undefined ||
+        (Number.isFinite(parameters[name]) && (parameters[name] as number) > 0),
+      name,
+      'must be a positive number of milliseconds',
+      parameters[name],
+    )
+  ensure(
+    parameters.chainId === undefined || (Number.isSafeInteger(parameters.chainId) && parameters.chainId > 0),
+    'chainId',
+    'must be a positive integer',
+    parameters.chainId,
+  )
+  return { ...parameters, ...clients, to, ...userFloor(parameters) }
+}
+
+/**
+ * The least token1 the user accepts: `minAmountOut`, or the accepted quote less
+ * the slippage (then `acceptedAmount` is that quote's amount).
+ */
+function userFloor(parameters: ExecuteSwapParameters): { floor: bigint; acceptedAmount?: bigint } {
+  if (parameters.minAmountOut !== undefined) return { floor: parameters.minAmountOut }
+  const accepted = parameters.acceptedQuote
+  ensure(
+    accepted !== undefined,
+    'minAmountOut',
+    'is required (or acceptedQuote): the least token1 the user accepts',
+    undefined,
+  )
+  const amount = 'estimateAmount' in accepted ? accepted.estimateAmount : accepted.amountOut
+  ensure(
+    typeof amount === 'bigint',
+    'acceptedQuote',
+    'must hold a bigint estimateAmount or amountOut',
+    amount,
+  )
+  const quoted = accepted.quotedFor
+  const same = (a: unknown, b: string) => typeof a === 'string' && a.toLowerCase() === b.toLowerCase()
+  ensure(
+    quoted === undefined ||
+      (same(quoted.token0, parameters.token0) &&
+        same(quoted.token1, parameters.token1) &&
+        quoted.amountIn === parameters.amountIn),
+    'acceptedQuote',
+    `is the quote for ${quoted?.amountIn} of ${quoted?.token0} → ${quoted?.token1}: a quote for another amount cannot set the floor (the previous one, shown while the next loads?)`,
+    quoted,
+  )
+  return { floor: getMinAmountOut(amount, parameters.slippage ?? 0.05), acceptedAmount: amount }
+}
+
+/**
+ * Refuses a router or spender outside the chain's `trustedAddresses` (or,
+ * without an allowlist, one of the swapped tokens or the zero address), and
+ * native value beyond what the swap may spend.
+ *
+ * @example
+ * checkAddresses(checked, swapInfo, serviceSpender, chain.id)
+ */
+export function checkAddresses(
+  parameters: CheckedParameters,
+  swapInfo: SwapInfo,
+  spender: Address | undefined,
+  chainId: number,
+) {
+  const { token0, token1, amountIn } = parameters
+  const trusted = parameters.trustedAddresses?.[chainId]
+  for (const [role, address] of [
+    ['transferAddress', swapInfo.transferAddress],
+    ['approvalAddress', spender],
+  ] as const) {
+    if (!address) continue
+    const refuse = (reason: string) => {
+      throw new UntrustedAddressError({ address, role, reason, chainId })
+    }
+    if (parameters.trustedAddresses) {
+      if (!trusted) refuse(`no trustedAddresses are configured for chain ${chainId}`)
+      if (!trusted?.some((item) => isAddressEqual(item, address))) refuse('it is not in trustedAddresses')
+    } else if (isAddressEqual(address, token0) || isAddressEqual(address, token1))
+      refuse('it is one of the swapped tokens')
+    if (isAddressEqual(address, zeroAddress)) refuse('it is the zero address')
+  }
+  // More would fail the outcome check anyway (native value leaving beyond amountIn, or at all for
+  // an ERC-20 input); refused here first, with a plain reason.
+  const maxValue = isNativeToken(token0) ? amountIn : 0n
+  if (swapInfo.transferValue > maxValue)
+    throw new UnsafeSwapDataError({
+      reason: `it would send ${swapInfo.transferValue} wei of native value, at most ${maxValue} expected`,
+    })
+}

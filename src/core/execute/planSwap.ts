@@ -1,0 +1,190 @@
+import { type Address, encodeFunctionData, maxUint256, zeroAddress } from 'viem'
+import { isNativeToken } from '../constants.js'
+import { BatchUnsupportedError } from '../errors/execute.js'
+import type { SwapInfo } from '../schemas.js'
+import { approvalSpender, approveCall } from './approvals.js'
+import type { SwapCall } from './checkSwapOutcome.js'
+import { swapGuardAbi, swapGuardAddress } from './swapGuard.js'
+
+/**
+ * Where the user's bounds hold: `'onchain'`, in the mined transaction (the
+ * swap goes through the SwapGuard contract, which reverts it below them);
+ * `'simulation'`, only in the simulation of the service's calldata, signed
+ * as it is.
+ */
+export type FloorEnforcement = 'onchain' | 'simulation'
+
+export type PlanSwapCallParameters = {
+  enforcement: FloorEnforcement
+  token0: Address
+  token1: Address
+  amountIn: bigint
+  /** The user's floor, written into the guard's call (`'onchain'`). */
+  minAmountOut: bigint
+  recipient: Address
+  swapInfo: Pick<SwapInfo, 'approvalAddress' | 'transferAddress' | 'data' | 'transferValue'>
+}
+
+export type PlanSwapCallReturnType = {
+  /** The transaction the user signs for the swap. */
+  call: SwapCall
+  /** Who the user approves token0 to, if anyone: the guard (`'onchain'`) or the service's spender. */
+  approvalTarget: Address | undefined
+  /** The spender the service names (`approvalAddress`), whoever the user approves. */
+  serviceSpender: Address | undefined
+}
+
+/**
+ * The swap transaction the user signs, and whom they approve for it. On
+ * chain (`'onchain'`): `SwapGuard.swap(token0, amountIn, token1, minAmountOut,
+ * recipient, spender, router, data)` with the service's value, the user
+ * approving the guard (an ERC-20 token0); the guard pulls `amountIn` from the
+ * user only, has its executor approve the service's spender and call its
+ * router with its calldata, and reverts unless the user spent at most
+ * `amountIn` and the recipient gained at least `minAmountOut`. Else
+ * (`'simulation'`): the service's call as it is, the user approving the
+ * service's spender. `executeSwap` and `getSwapPreview` both take their calls
+ * from here.
+ *
+ * @example
+ * const { call, approvalTarget } = planSwapCall({ enforcement: 'onchain', token0, token1, amountIn, minAmountOut, recipient, swapInfo })
+ */
+export function planSwapCall({
+  enforcement,
+  token0,
+  token1,
+  amountIn,
+  minAmountOut,
+  recipient,
+  swapInfo,
+}: PlanSwapCallParameters): PlanSwapCallReturnType {
+  const serviceSpender = approvalSpender(token0, swapInfo)
+  const value = swapInfo.transferValue
+  if (enforcement === 'simulation')
+    return {
+      call: { to: swapInfo.transferAddress, data: swapInfo.data, value },
+      approvalTarget: serviceSpender,
+      serviceSpender,
+    }
+  return {
+    call: {
+      to: swapGuardAddress,
+      data: encodeFunctionData({
+        abi: swapGuardAbi,
+        functionName: 'swap',
+        args: [
+          token0,
+          amountIn,
+          token1,
+          minAmountOut,
+          recipient,
+          serviceSpender ?? zeroAddress,
+          swapInfo.transferAddress,
+          swapInfo.data,
+        ],
+      }),
+      value,
+    },
+    approvalTarget: isNativeToken(token0) ? undefined : swapGuardAddress,
+    serviceSpender,
+  }
+}
+
+/** How the approval and the swap are sent: one atomic batch where the wallet can, or one transaction after the other. */
+export type BatchMode = 'auto' | 'never' | 'require'
+
+/** The kinds of step a swap takes: approve(target, 0) first (USDT-style tokens), the approval, the swap, or all in one batch. */
+export type SwapStepKind = 'reset' | 'approve' | 'swap' | 'batch'
+
+/** One transaction (or one EIP-5792 batch) the wallet is asked for. */
+export type PlannedStep =
+  | { kind: 'reset' | 'approve' | 'swap'; call: SwapCall; nonce?: number | undefined }
+  | { kind: 'batch'; calls: SwapCall[] }
+
+/** What the flow read before planning: the swap, the chain's and the wallet's facts, the app's choices. */
+export type SwapFacts = {
+  enforcement: FloorEnforcement
+  token0: Address
+  token1: Address
+  amountIn: bigint
+  /** The user's floor, written into the guard's call. */
+  minAmountOut: bigint
+  recipient: Address
+  swapInfo: Pick<SwapInfo, 'approvalAddress' | 'transferAddress' | 'data' | 'transferValue'>
+  /** The approval target's allowance; unread (`undefined`) when there is no target (a native input). */
+  allowance: bigint | undefined
+  /** The token refuses to change a non-zero allowance (simulated), or the app asked for a reset (`resetAllowance`). */
+  refusesChange: boolean
+  /** `'infinite'` approves 2^256 - 1. Default `'exact'`. */
+  approval?: 'exact' | 'infinite' | undefined
+  batchMode: BatchMode
+  /** The wallet reports atomic EIP-5792 batches for the chain (asked only when a batch could be planned). */
+  atomicBatch: boolean
+  /** A resumed flow's first transaction goes at this nonce, the one its chain scan proved free. */
+  pinnedNonce?: number | undefined
+}
+
+export type SwapPlan = {
+  enforcement: FloorEnforcement
+  /** Who the user approves: the guard (`'onchain'`), the service's spender, or nobody (native input). */
+  approvalTarget: Address | undefined
+  /** The spender the service names, whoever the user approves. */
+  serviceSpender: Address | undefined
+  /** The approvals, in order (a reset first where needed); none when the allowance covers `amountIn`. */
+  approvals: SwapCall[]
+  swap: SwapCall
+  mode: 'sequential' | 'batch'
+  /** What the wallet is asked for, in order. */
+  steps: PlannedStep[]
+}
+
+/** Whether the facts call for a batch: approvals to send with the swap, a wallet that batches atomically, no nonce pin. */
+export function wantsBatch(facts: Pick<SwapFacts, 'batchMode' | 'pinnedNonce'>, approvals: number): boolean {
+  return approvals > 0 && facts.batchMode !== 'never' && facts.pinnedNonce === undefined
+}
+
+/**
+ * The steps of a swap, from the facts the flow read: a pure function, so that
+ * `executeSwap` sends, `getSwapPreview` shows and `resumeSwap` continues the
+ * same steps. The approvals: none when the allowance covers `amountIn`, else
+ * approve(target, `amountIn` or 2^256 - 1), after approve(target, 0) when the
+ * allowance is not zero and the token refuses to change it. One atomic batch
+ * of approvals and swap when there are approvals, the wallet batches
+ * atomically, the app allows it and no nonce is pinned; `batch: 'require'`
+ * without it is a `BatchUnsupportedError`. A pinned nonce goes to the first
+ * transaction sent.
+ *
+ * @example
+ * const { steps } = planSwap({ ...facts, allowance: 0n, refusesChange: false, atomicBatch: true, batchMode: 'auto' })
+ * // [{ kind: 'batch', calls: [approve, swap] }]
+ */
+export function planSwap(facts: SwapFacts, chainId: number): SwapPlan {
+  const { call: swap, approvalTarget, serviceSpender } = planSwapCall(facts)
+  const { token0, amountIn, allowance } = facts
+  const approvals: SwapCall[] = []
+  if (approvalTarget && allowance !== undefined && allowance < amountIn) {
+    if (allowance > 0n && facts.refusesChange) approvals.push(approveCall(token0, approvalTarget, 0n))
+    approvals.push(approveCall(token0, approvalTarget, facts.approval === 'infinite' ? maxUint256 : amountIn))
+  }
+  const batch = wantsBatch(facts, approvals.length) && facts.atomicBatch
+  if (facts.batchMode === 'require' && approvals.length > 0 && !batch)
+    throw new BatchUnsupportedError({ chainId })
+  const kinds = approvals.length === 2 ? (['reset', 'approve'] as const) : (['approve'] as const)
+  const steps: PlannedStep[] = batch
+    ? [{ kind: 'batch', calls: [...approvals, swap] }]
+    : [
+        ...approvals.map((call, index) => ({ kind: kinds[index] ?? 'approve', call })),
+        { kind: 'swap', call: swap },
+      ]
+  const first = steps[0]
+  if (facts.pinnedNonce !== undefined && first && first.kind !== 'batch') first.nonce = facts.pinnedNonce
+  return {
+    enforcement: facts.enforcement,
+    approvalTarget,
+    serviceSpender,
+    approvals,
+    swap,
+    mode: batch ? 'batch' : 'sequential',
+    steps,
+  }
+}

@@ -1,0 +1,73 @@
+import type { TransactionReceipt } from 'viem'
+import { type ExecutionClients, resolveClients } from './chain.js'
+import { assertReadsChain } from './checkPendingSwap.js'
+import type { PendingSwapStatus } from './decideStanding.js'
+import type { TrustedAddresses } from './executeSwap.js'
+import {
+  getDefaultStorage,
+  getPendingSwaps,
+  isPendingSwapRunning,
+  type PendingSwap,
+  removePendingSwap,
+  type SwapStorage,
+} from './pendingSwaps.js'
+import { readStanding } from './readStanding.js'
+
+export type SettlePendingSwapsParameters = ExecutionClients & {
+  /** Default: `localStorage` in a browser, memory elsewhere (as `executeSwap`'s). */
+  storage?: SwapStorage | undefined
+  /** Default: the public client's chain. */
+  chainId?: number | undefined
+  /** Calls to these (as well as to a record's router and spender) after its approval are taken for its swap. */
+  trustedAddresses?: TrustedAddresses | undefined
+}
+
+export type SettlePendingSwapsReturnType = {
+  record: PendingSwap
+  status: PendingSwapStatus
+  receipt?: TransactionReceipt | undefined
+}[]
+
+/**
+ * The wallet account's recorded executions on the chain, each checked on
+ * chain (nothing is sent); the settled ones (`'confirmed'`, `'reverted'`,
+ * `'dropped'`) are removed from the storage and reported once. Executions
+ * still running in this page (`executeSwap`, `resumeSwap`) are not
+ * interrupted: they are left out, untouched. A public client that reads
+ * another chain than `chainId` is a `ChainMismatchError`, and nothing is
+ * removed.
+ *
+ * @example
+ * for (const { record, status } of await settlePendingSwaps({ walletClient, publicClient }))
+ *   if (status === 'resumable') offerToResume(record)
+ */
+export async function settlePendingSwaps(
+  parameters: SettlePendingSwapsParameters,
+): Promise<SettlePendingSwapsReturnType> {
+  const clients = resolveClients(parameters)
+  const storage = parameters.storage ?? getDefaultStorage()
+  const chainId =
+    parameters.chainId ?? parameters.publicClient.chain?.id ?? (await parameters.publicClient.getChainId())
+  // Records of one chain, read on another, would all look dropped.
+  await assertReadsChain(clients, chainId)
+  // An execution of this page runs the skipped ones: they are not interrupted.
+  const records = (await getPendingSwaps(storage, { account: clients.owner, chainId })).filter(
+    (record) => !isPendingSwapRunning(record.id),
+  )
+  // Every record is read before any is removed: a read that fails ends the call with nothing
+  // removed, so no settled record is forgotten unreported.
+  const checked = await Promise.all(
+    records.map(async (record) => {
+      const { status, receipt } = await readStanding(clients, record, parameters.trustedAddresses?.[chainId])
+      return { record, status, receipt }
+    }),
+  )
+  for (const { record, status } of checked) {
+    const settled = status === 'confirmed' || status === 'reverted' || status === 'dropped'
+    // Unless a resume of this page took it over meanwhile: that one settles it.
+    // A storage that fails to forget it leaves it listed: it settles again next time.
+    if (settled && !isPendingSwapRunning(record.id))
+      await removePendingSwap(storage, record.id).catch(() => {})
+  }
+  return checked
+}
