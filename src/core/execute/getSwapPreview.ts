@@ -48,6 +48,14 @@ export type GetSwapPreviewParameters = {
   /** The recipient. Default: `account`. */
   to?: Address | undefined
   slippage?: number | undefined
+  /** As `executeSwap`'s: passed to `/swap/info` as is. */
+  deadline?: number | bigint | undefined
+  /**
+   * The user's floor, as `executeSwap` will get it: written into the guard's
+   * call, so that the previewed calls are exactly the ones sent. Default 0
+   * (the floor does not change the fee).
+   */
+  minAmountOut?: bigint | undefined
   /** The quote, when the caller has it (the swap info cache): no request then. */
   swapInfo?: SwapInfo | undefined
   /** When `swapInfo` was fetched (epoch ms). Default: now. */
@@ -84,6 +92,8 @@ export type SwapPreview = {
   needsReset: boolean
   /** What `executeSwap` will ask the wallet for, in order. */
   steps: SwapPreviewStep[]
+  /** The exact calls of those steps, in order (a batch's calls in it), as `executeSwap` plans them. */
+  calls: SwapCall[]
   /** Who the approval goes to: the swap guard (`'onchain'`) or the service's spender; `undefined` for a native input. */
   approvalTarget: Address | undefined
   /**
@@ -152,7 +162,10 @@ export async function getSwapPreview(
   const quotedAt = parameters.quotedAt ?? Date.now()
   const swapInfo =
     parameters.swapInfo ??
-    (await getSwapInfo(client, { token0, token1, amountIn, to, slippage: parameters.slippage }))
+    (await getSwapInfo(client, {
+      ...{ token0, token1, amountIn, to },
+      ...{ slippage: parameters.slippage, deadline: parameters.deadline },
+    }))
 
   const chainId = publicClient.chain?.id ?? (await publicClient.getChainId())
   const nativeDecimals = publicClient.chain?.nativeCurrency.decimals ?? 18
@@ -173,7 +186,7 @@ export async function getSwapPreview(
     token0,
     token1,
     amountIn,
-    minAmountOut: 0n,
+    minAmountOut: parameters.minAmountOut ?? 0n,
     recipient: to,
     swapInfo,
   })
@@ -210,7 +223,8 @@ export async function getSwapPreview(
   // The steps and calls exactly as executeSwap plans them (the floor does not change their gas).
   const plan = planSwap(
     {
-      ...{ ...facts, enforcement, token0, token1, amountIn, minAmountOut: 0n, recipient: to, swapInfo },
+      ...{ ...facts, enforcement, token0, token1, amountIn, recipient: to, swapInfo },
+      minAmountOut: parameters.minAmountOut ?? 0n,
       ...{ approval: parameters.approval, batchMode: walletClient ? previewMode : 'never' },
     },
     chainId,
@@ -231,6 +245,7 @@ export async function getSwapPreview(
     needsApproval,
     needsReset,
     steps,
+    calls: [...approvals, swapCall],
     approvalTarget,
     guardDeployed,
     networkFee:

@@ -49,7 +49,9 @@ describe('resume through the guard', () => {
     expect(result).toMatchObject({ resumed: 'swapped', floorEnforcement: 'onchain' })
     const requests = wallet.sendRequests().slice(sent)
     expect(requests).toHaveLength(1)
-    expect((requests[0]?.params as [{ to: string }])[0].to.toLowerCase()).toBe(swapGuardAddress.toLowerCase())
+    expect((requests[0]?.params as [{ to: string }])[0]?.to.toLowerCase()).toBe(
+      swapGuardAddress.toLowerCase(),
+    )
     const after = await h.funds()
     expect(after.TKA).toBe(before.TKA - amountIn)
     expect(after.TKB).toBe(before.TKB + quoteOut())
