@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { decodeFunctionData, erc20Abi, parseUnits } from 'viem'
+import { swapGuardAbi, swapGuardAddress } from '../src/core/execute/swapGuard.js'
 import { getSwapInfoBody } from '../src/mock/getSwapInfoBody.js'
 import { swapRouterAbi } from '../src/mock/routerAbi.js'
 import { SwapWidget } from './SwapWidget.js'
@@ -154,14 +155,17 @@ export const CompleteSwap: Story = {
       await expect(canvas.getByTestId('swap-step')).toHaveTextContent(/0x[0-9a-f]{64} \(confirmed\)/)
     })
 
-    await step('the wallet sent exactly approve(spender, amount) and the swap', async () => {
+    await step('the wallet sent exactly approve(guard, amount) and the swap through the guard', async () => {
       const [approve, swap] = wallet.sent
       await expect(wallet.sent).toHaveLength(2)
       await expect(decodeFunctionData({ abi: erc20Abi, data: approve?.data ?? '0x' }).args).toEqual([
-        market.spender,
+        swapGuardAddress,
         parseUnits('2500', 6),
       ])
-      await expect(decodeFunctionData({ abi: swapRouterAbi, data: swap?.data ?? '0x' }).args[1]).toBe(
+      await expect(swap?.to).toBe(swapGuardAddress)
+      const guarded = decodeFunctionData({ abi: swapGuardAbi, data: swap?.data ?? '0x' }).args
+      await expect(guarded[6]).toBe(market.router)
+      await expect(decodeFunctionData({ abi: swapRouterAbi, data: guarded[7] }).args[1]).toBe(
         parseUnits('2500', 6),
       )
       await waitFor(() => expect(wallet.balanceOf(tokens.USDC)).toBe(usdcBefore - parseUnits('2500', 6)))
@@ -262,14 +266,14 @@ export const BatchedSwap: Story = {
     await expect(await canvas.findByTestId('swap-success', {}, { timeout: 10_000 })).toBeVisible()
     await expect(canvas.getByTestId('batch-step')).toHaveTextContent(/\(confirmed\)$/)
     await expect(canvas.queryByTestId('approval-step')).toBeNull()
-    // Both calls went out together: approve(spender, 500 USDC) then the swap.
+    // Both calls went out together: approve(guard, 500 USDC) then the swap through the guard.
     const [approve, swap] = storyWallet().sent
     await expect(storyWallet().sent).toHaveLength(2)
     await expect(decodeFunctionData({ abi: erc20Abi, data: approve?.data ?? '0x' }).args[1]).toBe(
       parseUnits('500', 6),
     )
-    await expect(swap?.to).toBe(market.router)
-    await expect(storyWallet().allowance(tokens.USDC, market.spender)).toBe(0n)
+    await expect(swap?.to).toBe(swapGuardAddress)
+    await expect(storyWallet().allowance(tokens.USDC, swapGuardAddress)).toBe(0n)
   },
 }
 
@@ -330,7 +334,7 @@ export const ResumeAfterReload: Story = {
         timeout: 10_000,
       })
       await expect(wallet.sent).toHaveLength(1) // the approval, mined
-      await waitFor(() => expect(wallet.allowance(tokens.USDC, market.spender)).toBe(parseUnits('750', 6)))
+      await waitFor(() => expect(wallet.allowance(tokens.USDC, swapGuardAddress)).toBe(parseUnits('750', 6)))
     })
     await step('reload: the new page offers to finish the interrupted swap', async () => {
       await userEvent.click(canvas.getByRole('button', { name: 'Reload the page' }))
@@ -345,7 +349,7 @@ export const ResumeAfterReload: Story = {
     await step('exactly one more transaction: the swap', async () => {
       await expect(await canvas.findByTestId('resumed', {}, { timeout: 10_000 })).toBeVisible()
       await expect(wallet.sent).toHaveLength(2)
-      await expect(wallet.sent[1]?.to).toBe(market.router)
+      await expect(wallet.sent[1]?.to).toBe(swapGuardAddress)
       await waitFor(() => expect(wallet.balanceOf(tokens.USDC)).toBe(usdcBefore - parseUnits('750', 6)))
       await waitFor(() => expect(canvas.queryByRole('status', { name: 'interrupted swap' })).toBeNull())
     })

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { type Address, parseUnits } from 'viem'
+import { swapGuardAddress } from '../src/core/execute/swapGuard.js'
 import { useExecuteSwap } from '../src/exports/execute.js'
 import { parseAmount, useSwapRoute } from '../src/exports/index.js'
 import { getSwapInfoBody } from '../src/exports/mock.js'
@@ -125,7 +126,7 @@ export const ApproveThenSwap: Story = {
     })
     await expect(canvas.getByTestId('approval-hash')).toHaveTextContent(/approval: 0x[0-9a-f]{64}/)
     await expect(canvas.getByTestId('swap-hash')).toHaveTextContent(/swap: 0x[0-9a-f]{64}/)
-    await expect(storyWallet().allowance(market.getToken('USDC')?.address ?? '0x', market.spender)).toBe(0n)
+    await expect(storyWallet().allowance(market.getToken('USDC')?.address ?? '0x', swapGuardAddress)).toBe(0n)
   },
 }
 

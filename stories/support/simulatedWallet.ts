@@ -9,16 +9,19 @@ import {
   encodeErrorResult,
   encodeFunctionResult,
   erc20Abi,
+  getAbiItem,
   getAddress,
   type Hex,
   isAddressEqual,
   keccak256,
   numberToHex,
   pad,
+  toEventSelector,
   toHex,
 } from 'viem'
 import { isNativeToken, nativeTokenAddress } from '../../src/core/constants.js'
 import { balanceReaderAddress } from '../../src/core/execute/stateOverrides.js'
+import { swapGuardAbi, swapGuardAddress, swapGuardExecutorAddress } from '../../src/core/execute/swapGuard.js'
 import { swapRouterAbi } from '../../src/mock/routerAbi.js'
 import type { MockMarket } from '../../src/mock/types.js'
 
@@ -28,6 +31,7 @@ export const simulatedChainId = 1
 
 const errorAbi = [{ type: 'error', name: 'Error', inputs: [{ name: 'message', type: 'string' }] }] as const
 const transferTopic = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
+const guardedSwapTopic = toEventSelector(getAbiItem({ abi: swapGuardAbi, name: 'GuardedSwap' }))
 const approvalTopic = '0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925'
 const gasPrice = 1_000_000_000n
 const gasPerCall = 120_000n
@@ -101,6 +105,41 @@ export function createSimulatedWallet({ market, balances = {}, blockTimeMs = 500
   const topic = (address: Address) => pad(address)
   const amount = (value: bigint) => encodeAbiParameters([{ type: 'uint256' }], [value])
 
+  /** The mock router's `swap` calldata, priced at the market's quote; reverts as the router would. */
+  function routerSwap(data: Hex, value: bigint) {
+    const { args } = decodeFunctionData({ abi: swapRouterAbi, data })
+    const [path, amountIn, minAmountOut, recipient] = args
+    const token0 = path[0] as Address
+    const token1 = path[path.length - 1] as Address
+    if (isNativeToken(token0) ? value !== amountIn : value !== 0n) revert('Router: wrong value')
+    const quote = market.quote({ token0, token1, amountIn })
+    if (!quote || quote.amountOut < minAmountOut) revert('Router: slippage')
+    return { token0, token1, amountIn, recipient, amountOut: quote.amountOut }
+  }
+
+  /** The account pays `amountIn` of token0 to `payee`, the recipient gets the output: the ledger moves and the Transfer logs. */
+  function pay(l: Ledger, swap: ReturnType<typeof routerSwap>, payee: Address): Log[] {
+    const { token0, token1, amountIn, recipient, amountOut } = swap
+    if (balanceIn(l, token0) < amountIn) revert('Router: balance too low')
+    const logs: Log[] = []
+    if (!isNativeToken(token0))
+      logs.push({
+        address: token0,
+        topics: [transferTopic, topic(simulatedAccount), topic(payee)],
+        data: amount(amountIn),
+      })
+    move(l, token0, -amountIn)
+    // Only the account's balances are kept: output to anyone else leaves this chain's view.
+    if (isAddressEqual(recipient, simulatedAccount)) move(l, token1, amountOut)
+    if (!isNativeToken(token1))
+      logs.push({
+        address: token1,
+        topics: [transferTopic, topic(market.router), topic(recipient)],
+        data: amount(amountOut),
+      })
+    return logs
+  }
+
   /** Runs a call from the account against a ledger, which it changes; returns its result and logs or throws a revert. */
   function execute(
     l: Ledger,
@@ -114,39 +153,58 @@ export function createSimulatedWallet({ market, balances = {}, blockTimeMs = 500
       }
     }
     if (isAddressEqual(to, market.router)) {
-      const { args } = decodeFunctionData({ abi: swapRouterAbi, data })
-      const [path, amountIn, minAmountOut, recipient] = args
-      const token0 = path[0] as Address
-      const token1 = path[path.length - 1] as Address
-      if (isNativeToken(token0) ? value !== amountIn : value !== 0n) revert('Router: wrong value')
+      const swap = routerSwap(data, value)
+      const { token0, amountIn } = swap
       if (!isNativeToken(token0) && allowanceIn(l, token0, market.spender) < amountIn)
         revert('Router: allowance too low')
-      if (balanceIn(l, token0) < amountIn) revert('Router: balance too low')
-      const quote = market.quote({ token0, token1, amountIn })
-      if (!quote || quote.amountOut < minAmountOut) revert('Router: slippage')
-      const logs: Log[] = []
-      if (!isNativeToken(token0)) {
+      if (!isNativeToken(token0))
         l.allowances.set(
           allowanceKey(token0, market.spender),
           allowanceIn(l, token0, market.spender) - amountIn,
         )
-        logs.push({
-          address: token0,
-          topics: [transferTopic, topic(simulatedAccount), topic(market.router)],
-          data: amount(amountIn),
-        })
-      }
-      move(l, token0, -amountIn)
-      // Only the account's balances are kept: output to anyone else leaves this chain's view.
-      if (isAddressEqual(recipient, simulatedAccount)) move(l, token1, quote.amountOut)
-      if (!isNativeToken(token1))
-        logs.push({
-          address: token1,
-          topics: [transferTopic, topic(market.router), topic(recipient)],
-          data: amount(quote.amountOut),
-        })
+      const logs = pay(l, swap, market.router)
       return {
-        data: encodeFunctionResult({ abi: swapRouterAbi, functionName: 'swap', result: quote.amountOut }),
+        data: encodeFunctionResult({ abi: swapRouterAbi, functionName: 'swap', result: swap.amountOut }),
+        logs,
+      }
+    }
+    if (isAddressEqual(to, swapGuardAddress)) {
+      // The guard: it pulls amountIn from the account only (its allowance to the guard), has the
+      // router swap for its executor, and reverts unless the recipient gets the floor.
+      const { args } = decodeFunctionData({ abi: swapGuardAbi, data })
+      const [token0, amountIn, token1, floor, recipient, , router, routerData] = args
+      if (!isAddressEqual(router, market.router)) revert('SwapGuard: unknown router')
+      const swap = routerSwap(routerData, value)
+      if (!isAddressEqual(swap.token0, token0) || !isAddressEqual(swap.token1, token1))
+        revert('SwapGuard: other tokens')
+      if (swap.amountIn > amountIn) revert('SwapGuard: amountIn exceeded')
+      if (!isNativeToken(token0)) {
+        if (allowanceIn(l, token0, swapGuardAddress) < amountIn) revert('ERC20: insufficient allowance')
+        l.allowances.set(
+          allowanceKey(token0, swapGuardAddress),
+          allowanceIn(l, token0, swapGuardAddress) - amountIn,
+        )
+      }
+      if (!isAddressEqual(swap.recipient, recipient) || swap.amountOut < floor)
+        throw Object.assign(new Error('execution reverted: AmountOutTooLow'), {
+          code: 3,
+          data: encodeErrorResult({
+            abi: swapGuardAbi,
+            errorName: 'AmountOutTooLow',
+            args: [isAddressEqual(swap.recipient, recipient) ? swap.amountOut : 0n, floor],
+          }),
+        })
+      const logs = pay(l, swap, swapGuardExecutorAddress)
+      logs.push({
+        address: swapGuardAddress,
+        topics: [guardedSwapTopic, topic(simulatedAccount), topic(recipient)],
+        data: encodeAbiParameters(
+          [{ type: 'address' }, { type: 'address' }, { type: 'uint256' }, { type: 'uint256' }],
+          [token0, token1, swap.amountIn, swap.amountOut],
+        ),
+      })
+      return {
+        data: encodeFunctionResult({ abi: swapGuardAbi, functionName: 'swap', result: swap.amountOut }),
         logs,
       }
     }
@@ -363,6 +421,12 @@ export function createSimulatedWallet({ market, balances = {}, blockTimeMs = 500
           return numberToHex(gasPrice)
         case 'eth_estimateGas':
           return numberToHex(gasPerCall)
+        case 'eth_getCode':
+          // The chain has the swap guard (deployed once, as on any chain where someone did) and the router.
+          return isAddressEqual(first as Address, swapGuardAddress) ||
+            isAddressEqual(first as Address, market.router)
+            ? '0x00'
+            : '0x'
         case 'eth_getTransactionCount':
           return numberToHex(state.nonce)
         case 'eth_getBalance': {
@@ -384,7 +448,8 @@ export function createSimulatedWallet({ market, balances = {}, blockTimeMs = 500
           const tx = first as { to: Address; data: Hex; value?: Hex; chainId?: Hex }
           if (tx.chainId !== undefined && BigInt(tx.chainId) !== BigInt(simulatedChainId))
             throw Object.assign(new Error(`Invalid chainId ${tx.chainId}.`), { code: -32602 })
-          if (state.interruptNextSwap && isAddressEqual(tx.to, market.router)) {
+          const swapping = isAddressEqual(tx.to, market.router) || isAddressEqual(tx.to, swapGuardAddress)
+          if (state.interruptNextSwap && swapping) {
             state.interruptNextSwap = false
             // Never answered while the page lives; ended (as rejected) when it closes.
             return new Promise<never>((_, reject) => void unanswered.add(reject))
