@@ -27,6 +27,7 @@ export type SwapExecutionDefaults = Pick<
   | 'chainId'
   | 'trustedAddresses'
   | 'dangerouslyTrustAnyAddress'
+  | 'floorEnforcement'
   | 'batch'
   | 'storage'
 >
@@ -62,6 +63,12 @@ type SharedProps = {
   trustedAddresses?: SwapExecutionDefaults['trustedAddresses'] | undefined
   /** Waives `trustedAddresses` and relies on the outcome check alone. Never set it in an app. */
   dangerouslyTrustAnyAddress?: boolean | undefined
+  /**
+   * Where the user's bounds hold: `'onchain'` (default), in the mined
+   * transaction, through the library's swap guard; `'simulation'`, in the
+   * simulation only (see `executeSwap`'s `floorEnforcement`).
+   */
+  floorEnforcement?: SwapExecutionDefaults['floorEnforcement'] | undefined
   /** How approval and swap are sent: `'auto'` (one EIP-5792 batch where the wallet can), `'never'`, `'require'`. */
   batch?: SwapExecutionDefaults['batch'] | undefined
   /**
@@ -101,6 +108,7 @@ export function SwapProvider(props: SwapProviderProps) {
     chainId,
     trustedAddresses,
     dangerouslyTrustAnyAddress,
+    floorEnforcement,
     batch,
     storage,
     children,
@@ -130,6 +138,7 @@ export function SwapProvider(props: SwapProviderProps) {
         chainId,
         trustedAddresses,
         dangerouslyTrustAnyAddress,
+        floorEnforcement,
         batch,
         storage,
       },
@@ -143,6 +152,7 @@ export function SwapProvider(props: SwapProviderProps) {
       chainId,
       trustedAddresses,
       dangerouslyTrustAnyAddress,
+      floorEnforcement,
       batch,
       storage,
     ],

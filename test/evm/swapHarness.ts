@@ -6,7 +6,7 @@ import { createMockMarket } from '../../src/mock/createMockMarket.js'
 import { getSwapInfoBody } from '../../src/mock/getSwapInfoBody.js'
 import { type MockServer, startMockServer } from '../../src/mock/startMockServer.js'
 import type { MockMarket } from '../../src/mock/types.js'
-import type { PoolTokenSymbol } from './fixture.js'
+import type { PoolConfig, PoolTokenSymbol } from './fixture.js'
 import { jsonRpc } from './rpc.js'
 import { setupSwapFixture } from './setup.js'
 import { createTestWallet, type TestWalletOptions } from './wallet.js'
@@ -24,9 +24,11 @@ export function setupSwapHarness(
      * (`'simulation'`, the `floorEnforcement` opt-out).
      */
     floorEnforcement?: 'onchain' | 'simulation'
+    /** The pools to deploy. Default: the fixture's. */
+    pools?: readonly PoolConfig[] | undefined
   } = {},
 ) {
-  const evm = setupSwapFixture()
+  const evm = setupSwapFixture(options.pools ? { pools: options.pools } : {})
   const approvalTarget = () =>
     options.floorEnforcement === 'simulation' ? evm.fixture.spender : swapGuardAddress
   let market: MockMarket | undefined
