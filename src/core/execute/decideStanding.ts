@@ -26,9 +26,13 @@ export type ScanResult =
   | { status: 'confirmed'; receipt: TransactionReceipt }
   | { status: 'pending' | 'unknown' }
 
-/** A recorded transaction as the chain shows it (`'dropped'`: no node knows it). */
+/**
+ * A recorded transaction as the chain shows it: `'dropped'`, no node knows
+ * it; `'replaced'`, another transaction that is not the swap took its nonce
+ * (one that is the swap reads `'success'`, with its receipt).
+ */
 export type TransactionState = {
-  status: 'success' | 'reverted' | 'pending' | 'dropped'
+  status: 'success' | 'reverted' | 'pending' | 'dropped' | 'replaced'
   receipt?: TransactionReceipt | undefined
 }
 
@@ -88,6 +92,7 @@ export function decideStanding(
     const { transaction } = facts
     if (!transaction) return { need: 'transaction', hash: swapHash }
     if (transaction.status === 'success') return { status: 'confirmed', receipt: transaction.receipt }
+    if (transaction.status === 'replaced') return { status: 'dropped', receipt: transaction.receipt }
     if (transaction.status !== 'dropped') return { status: transaction.status, receipt: transaction.receipt }
     // A swap no node shows may be on its way: only the chain after it can tell.
     return foundOrUnknown(facts, anchor)
@@ -100,6 +105,7 @@ export function decideStanding(
     const { transaction } = facts
     if (!transaction) return { need: 'transaction', hash: anchor }
     if (transaction.status === 'dropped') return { status: 'unknown' }
+    if (transaction.status === 'replaced') return { status: 'dropped', receipt: transaction.receipt }
     if (transaction.status !== 'success') return { status: transaction.status, receipt: transaction.receipt }
   }
   return afterApproval(facts, amountIn, anchor)

@@ -11,24 +11,43 @@ import {
   type TransactionReceipt,
   TransactionReceiptNotFoundError,
 } from 'viem'
-import { readBatch } from './batch.js'
-import type { ExecutionClients } from './chain.js'
+import {
+  BatchFailedError,
+  OutcomeUnknownError,
+  TransactionReplacedError,
+  TransactionRevertedError,
+} from '../errors/execute.js'
+import { readBatch, waitForBatch } from './batch.js'
+import { type ExecutionClients, waitForSuccess } from './chain.js'
 import {
   decideStanding,
   type ScanResult,
   type ScanStart,
   type Standing,
   type StandingFacts,
+  type TransactionState,
 } from './decideStanding.js'
 import { journalOf, type PendingSwap } from './pendingSwaps.js'
 import { walletStep } from './walletErrors.js'
 
 /**
+ * With `wait`, what is in flight is waited for instead of read as pending:
+ * a transaction's receipt, a batch's status (a wait that runs out is an
+ * `OutcomeUnknownError`: it may still be mined).
+ */
+export type StandingWait = {
+  confirmations?: number | undefined
+  receiptTimeoutMs?: number | undefined
+  batchTimeoutMs?: number | undefined
+}
+
+/**
  * Where a record stands, read from the chain: `decideStanding` asks for each
  * fact it needs (a batch's status, a transaction's receipt, the account's
  * transactions after a point, the allowance), and this reads it, until the
- * decision is taken. Sends nothing. `trusted`: addresses whose successful
- * calls after the approval are taken for the swap.
+ * decision is taken; with `wait`, a transaction or batch in flight is waited
+ * for. Sends nothing. `trusted`: addresses whose successful calls after the
+ * approval are taken for the swap.
  *
  * @example
  * const { status } = await readStanding({ walletClient, publicClient }, record, trusted)
@@ -37,19 +56,33 @@ export async function readStanding(
   clients: ExecutionClients,
   record: PendingSwap,
   trusted: readonly Address[] = [],
+  wait?: StandingWait | undefined,
 ): Promise<Standing> {
   const journal = journalOf(record)
   const facts: StandingFacts = {}
   for (;;) {
     const decision = decideStanding(journal, BigInt(record.amountIn), facts)
     if (!('need' in decision)) return decision
-    if (decision.need === 'batch') {
-      const batch = await walletStep('swap', () => readBatch(clients, decision.batchId))
-      facts.batch = 'receipts' in batch ? { status: batch.status, receipt: batch.receipts.at(-1) } : batch
-    } else if (decision.need === 'transaction')
-      facts.transaction = await transactionState(clients, decision.hash)
+    if (decision.need === 'batch') facts.batch = await batchState(clients, decision.batchId, wait)
+    else if (decision.need === 'transaction')
+      facts.transaction = await transactionState(clients, decision.hash, wait && { ...wait, record, trusted })
     else if (decision.need === 'scan') facts.scan = await scanFrom(clients, record, trusted, decision.start)
     else facts.allowance = await allowanceOf(clients, record)
+  }
+}
+
+/** A batch's status from the wallet; with `wait`, one still pending is waited for. */
+async function batchState(clients: ExecutionClients, batchId: string, wait: StandingWait | undefined) {
+  const batch = await walletStep('swap', () => readBatch(clients, batchId))
+  if (batch.status !== 'pending' || !wait)
+    return 'receipts' in batch ? { ...batch, receipt: batch.receipts.at(-1) } : batch
+  try {
+    const { receipts } = await waitForBatch(clients, batchId, wait.batchTimeoutMs ?? 300_000)
+    return { status: 'success' as const, receipt: receipts.at(-1) }
+  } catch (error) {
+    if (error instanceof BatchFailedError)
+      return { status: 'failure' as const, receipt: error.receipts.at(-1) }
+    throw new OutcomeUnknownError({ stage: 'swap', batchId, cause: error })
   }
 }
 
@@ -70,15 +103,19 @@ function allowanceOf({ publicClient }: ExecutionClients, record: PendingSwap) {
  * A recorded transaction as the chain shows it. Only the node's "not found"
  * means not found: any other failure (a node down, a rate limit) says
  * nothing and rejects. By name too: the client may come from another copy of
- * viem than this library's.
+ * viem than this library's. With `wait`, one still pending is waited for: a
+ * replacement that is the swap (sent before a reload) reads as its success,
+ * any other as `'replaced'`; a wait that runs out is an `OutcomeUnknownError`.
+ *
+ * @example
+ * const { status, receipt } = await transactionState({ walletClient, publicClient }, hash)
  */
 export async function transactionState(
-  { publicClient }: ExecutionClients,
+  clients: ExecutionClients,
   hash: Hex,
-): Promise<{
-  status: 'success' | 'reverted' | 'pending' | 'dropped'
-  receipt?: TransactionReceipt
-}> {
+  wait?: (StandingWait & { record: PendingSwap; trusted: readonly Address[] }) | undefined,
+): Promise<TransactionState> {
+  const { publicClient } = clients
   const unlessNotFound = (error: unknown) => {
     const name = (error as { name?: unknown })?.name
     if (
@@ -97,7 +134,25 @@ export async function transactionState(
   const transaction = await walletStep('swap', () =>
     publicClient.getTransaction({ hash }).catch(unlessNotFound),
   )
-  return { status: transaction ? 'pending' : 'dropped' }
+  if (!transaction) return { status: 'dropped' }
+  if (!wait) return { status: 'pending' }
+  const stage = wait.record.swapHash === hash ? 'swap' : 'approval'
+  try {
+    const { confirmations, receiptTimeoutMs: timeoutMs } = wait
+    return {
+      status: 'success',
+      receipt: await waitForSuccess(clients, { hash, stage, confirmations, timeoutMs }),
+    }
+  } catch (error) {
+    if (error instanceof TransactionRevertedError) return { status: 'reverted', receipt: error.receipt }
+    // Replaced at its nonce: by the swap itself (one sent before a reload, when this one was a
+    // resume's), or by something else (a cancellation).
+    if (error instanceof TransactionReplacedError)
+      return isSwapReceipt(error.receipt, wait.record, wait.trusted)
+        ? { status: 'success', receipt: error.receipt }
+        : { status: 'replaced', receipt: error.receipt }
+    throw new OutcomeUnknownError({ stage, hash, cause: error })
+  }
 }
 
 /** Whether a receipt shows token0 leaving the record's account (an ERC-20 Transfer from it). */

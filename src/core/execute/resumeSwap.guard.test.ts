@@ -49,9 +49,8 @@ describe('resume through the guard', () => {
     expect(result).toMatchObject({ resumed: 'swapped', floorEnforcement: 'onchain' })
     const requests = wallet.sendRequests().slice(sent)
     expect(requests).toHaveLength(1)
-    expect((requests[0]?.params as [{ to: string }])[0]?.to.toLowerCase()).toBe(
-      swapGuardAddress.toLowerCase(),
-    )
+    const [sentSwap] = (requests[0]?.params ?? []) as [{ to: string }]
+    expect(sentSwap?.to.toLowerCase()).toBe(swapGuardAddress.toLowerCase())
     const after = await h.funds()
     expect(after.TKA).toBe(before.TKA - amountIn)
     expect(after.TKB).toBe(before.TKB + quoteOut())

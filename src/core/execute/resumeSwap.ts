@@ -1,33 +1,23 @@
-import { type Address, type Hex, isAddressEqual, type TransactionReceipt } from 'viem'
+import { type Address, isAddressEqual, type TransactionReceipt } from 'viem'
 import type { SwapClient } from '../client.js'
-import {
-  BatchFailedError,
-  OutcomeUnknownError,
-  SwapInProgressError,
-  TransactionReplacedError,
-  TransactionRevertedError,
-} from '../errors/execute.js'
+import { SwapInProgressError } from '../errors/execute.js'
 import { ensure } from '../errors/parameter.js'
-import { readBatch, waitForBatch } from './batch.js'
-import { type ExecutionClients, ensureChain, resolveClients, waitForSuccess } from './chain.js'
+import { type ExecutionClients, ensureChain, resolveClients } from './chain.js'
 import { checkSwapParameters } from './checkSwapParameters.js'
 import { classifyFailure } from './classifyFailure.js'
 import type { ExecuteSwapParameters, ExecuteSwapReturnType } from './executeSwap.js'
-import { viewOf } from './journal.js'
 import {
   claimPendingSwap,
   getPendingSwaps,
   isPendingSwap,
-  journalOf,
   type PendingSwap,
   removePendingSwap,
   resolveStorage,
   type SwapStorage,
   withJournal,
 } from './pendingSwaps.js'
-import { isSwapReceipt, readStanding, transactionState } from './readStanding.js'
+import { readStanding } from './readStanding.js'
 import { createSwapRun, NonceTakenError, runSwap } from './runSwap.js'
-import { walletStep } from './walletErrors.js'
 
 export type ResumeSwapParameters = Omit<
   ExecuteSwapParameters,
@@ -161,53 +151,25 @@ async function settled(
   return { resumed: 'settled', status, receipt }
 }
 
-/** The stored record, on its chain: whatever it sent is waited for and settled; an approval alone, resumed. */
+/**
+ * The stored record, on its chain: what it sent is waited for and settled
+ * from the chain (the same rules as `checkPendingSwap`, waiting instead of
+ * reading a transaction or batch in flight); an approval alone, resumed.
+ */
 async function resume(
   client: SwapClient,
   rest: Omit<ResumeSwapParameters, 'record'>,
   record: PendingSwap,
   clients: ExecutionClients,
 ): Promise<ResumeSwapReturnType> {
-  const storage = resolveStorage(rest.storage)
   // The record's chain first: anything read elsewhere would say nothing about it.
   await ensureChain(clients, record.chainId, 'chain')
-  const journal = journalOf(record)
-  const view = viewOf(journal)
-  if (view.batchId) return resumeBatch(rest, record, clients, view.batchId)
-  // A swap sent is only waited for, never sent again.
-  if (view.step === 'swapping' && view.swapHash) {
-    const { status, receipt } = await waitFor(rest, record, clients, view.swapHash, 'swap')
-    return settled(storage, record, status, receipt)
-  }
-  const trusted = rest.trustedAddresses?.[record.chainId] ?? []
-  let current = journal
-  // An approval in flight: waited for (a hash no node shows, sped up while the page was closed,
-  // would only run out: the chain says).
-  if (view.step === 'approving' && (view.approvalHash ?? view.resetHash)) {
-    const hash = (view.approvalHash ?? view.resetHash) as Hex
-    if ((await transactionState(clients, hash)).status === 'dropped') {
-      const { status } = await readStanding(clients, record, trusted)
-      return status === 'dropped'
-        ? settled(storage, record, 'dropped')
-        : { resumed: 'nothing', status: 'unknown' }
-    }
-    const waited = await waitFor(rest, record, clients, hash, 'approval')
-    if (waited.status !== 'confirmed') return settled(storage, record, waited.status, waited.receipt)
-    const step = view.approvalHash ? 'approve' : 'reset'
-    current = [...journal, { step, event: 'mined', hash: waited.receipt?.transactionHash, at: Date.now() }]
-  }
-  const mined = withJournal(record, current)
-  const state = await readStanding(clients, mined, trusted)
+  const state = await readStanding(clients, record, rest.trustedAddresses?.[record.chainId], rest)
   if (state.status === 'pending' || state.status === 'unknown')
     return { resumed: 'nothing', status: state.status }
   if (state.status !== 'resumable')
-    return settled(
-      storage,
-      record,
-      state.status === 'confirmed' || state.status === 'reverted' ? state.status : 'dropped',
-      state.receipt,
-    )
-  return resumeSwapStep(client, rest, mined, clients, state.nonce as number)
+    return settled(resolveStorage(rest.storage), record, state.status, state.receipt)
+  return resumeSwapStep(client, rest, record, clients, state.nonce as number)
 }
 
 /**
@@ -248,58 +210,5 @@ async function resumeSwapStep(
         return { resumed: 'nothing', status: after.status }
     }
     throw error
-  }
-}
-
-/** A batch sent before the reload: only a definite status settles it; a timeout or a wallet failure leaves it. */
-async function resumeBatch(
-  rest: Omit<ResumeSwapParameters, 'record'>,
-  record: PendingSwap,
-  clients: ExecutionClients,
-  batchId: string,
-): Promise<ResumeSwapReturnType> {
-  const storage = resolveStorage(rest.storage)
-  const batch = await walletStep('swap', () => readBatch(clients, batchId))
-  if (batch.status === 'success') return settled(storage, record, 'confirmed', batch.receipts.at(-1))
-  if (batch.status === 'failure') return settled(storage, record, 'reverted', batch.receipts.at(-1))
-  // A wallet that cannot report the batch says nothing of it: the record stays.
-  if (batch.status === 'unknown') return { resumed: 'nothing', status: 'unknown' }
-  try {
-    const result = await waitForBatch(clients, batchId, rest.batchTimeoutMs ?? 300_000)
-    return settled(storage, record, 'confirmed', result.receipts.at(-1))
-  } catch (error) {
-    if (error instanceof BatchFailedError) return settled(storage, record, 'reverted', error.receipts.at(-1))
-    throw new OutcomeUnknownError({ stage: 'swap', batchId, cause: error })
-  }
-}
-
-/**
- * The recorded transaction's own receipt: a revert or a replacement settles
- * the record; a failed wait (a timeout, the node) leaves it, since the
- * transaction may still be mined.
- */
-async function waitFor(
-  rest: Omit<ResumeSwapParameters, 'record'>,
-  record: PendingSwap,
-  clients: ExecutionClients,
-  hash: Hex,
-  stage: 'approval' | 'swap',
-): Promise<{ status: 'confirmed' | 'reverted' | 'dropped'; receipt?: TransactionReceipt | undefined }> {
-  try {
-    const receipt = await waitForSuccess(clients, {
-      ...{ hash, stage, confirmations: rest.confirmations },
-      timeoutMs: rest.receiptTimeoutMs,
-    })
-    return { status: 'confirmed', receipt }
-  } catch (error) {
-    if (error instanceof TransactionRevertedError) return { status: 'reverted', receipt: error.receipt }
-    // Replaced at its nonce: by the swap itself (one sent before a reload, when this one was a
-    // resume's), or by something else (a cancellation): then this one was dropped.
-    if (error instanceof TransactionReplacedError) {
-      const trusted = rest.trustedAddresses?.[record.chainId] ?? []
-      const swap = isSwapReceipt(error.receipt, record, trusted)
-      return { status: swap ? 'confirmed' : 'dropped', receipt: error.receipt }
-    }
-    throw new OutcomeUnknownError({ stage, hash, cause: error })
   }
 }
