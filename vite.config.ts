@@ -10,6 +10,8 @@ const entries = {
   core: 'src/exports/core.ts',
   coreExecute: 'src/exports/coreExecute.ts',
   guard: 'src/exports/guard.ts',
+  resume: 'src/exports/resume.ts',
+  coreResume: 'src/exports/coreResume.ts',
   query: 'src/exports/query.ts',
   mock: 'src/exports/mock.ts',
   mockMsw: 'src/exports/mockMsw.ts',

@@ -24,6 +24,8 @@ const entries = {
   core: ['msw', 'node: modules', 'react'],
   coreExecute: ['msw', 'node: modules', 'react'],
   guard: ['msw', 'node: modules', 'react'],
+  resume: ['msw', 'node: modules'],
+  coreResume: ['msw', 'node: modules', 'react'],
   query: ['msw', 'node: modules', 'react'],
   mock: ['msw', 'react'],
   mockMsw: ['react'],

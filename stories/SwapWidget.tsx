@@ -1,6 +1,6 @@
 import { useState, useSyncExternalStore } from 'react'
 import type { Address } from 'viem'
-import { QuoteChangedError, useExecuteSwap, usePendingSwaps, useSwapPreview } from '../src/exports/execute.js'
+import { QuoteChangedError, useExecuteSwap, useSwapPreview } from '../src/exports/execute.js'
 import {
   getMinAmountOut,
   NoRouteError,
@@ -10,6 +10,7 @@ import {
   useTokenPrice,
   useTokens,
 } from '../src/exports/index.js'
+import { usePendingSwaps } from '../src/exports/resume.js'
 import type { SimulatedWallet } from './support/simulatedWallet.js'
 import { ErrorView, formatAmount, RateLimitBanner, useNow } from './support/ui.js'
 

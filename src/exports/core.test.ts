@@ -63,7 +63,6 @@ test('the public runtime exports of token-swap-hooks/core/execute', async () => 
       "UntrustedAddressError",
       "UserRejectedError",
       "WalletError",
-      "checkPendingSwap",
       "checkSwapOutcome",
       "createMemoryStorage",
       "defaultPriceImpactThresholds",
@@ -73,13 +72,61 @@ test('the public runtime exports of token-swap-hooks/core/execute', async () => 
       "getPendingSwaps",
       "getSwapPreview",
       "removePendingSwap",
-      "resumeSwap",
       "revokeAllowance",
-      "settlePendingSwaps",
       "supportsAtomicBatch",
       "swapGuardAbi",
       "swapGuardAddress",
       "swapGuardExecutorAddress",
+    ]
+  `)
+})
+
+test('the public runtime exports of token-swap-hooks/core/resume', async () => {
+  const resume = await import('./coreResume.js')
+  expect(Object.keys(resume).sort()).toMatchInlineSnapshot(`
+    [
+      "SwapInProgressError",
+      "checkPendingSwap",
+      "createMemoryStorage",
+      "getDefaultStorage",
+      "getPendingSwaps",
+      "removePendingSwap",
+      "resumeSwap",
+      "settlePendingSwaps",
+    ]
+  `)
+})
+
+test('the public runtime exports of token-swap-hooks/resume: all of core/resume, and the React parts', async () => {
+  const [resume, core] = await Promise.all([import('./resume.js'), import('./coreResume.js')])
+  expect(
+    Object.keys(resume)
+      .filter((name) => !(name in core))
+      .sort(),
+  ).toMatchInlineSnapshot(`
+    [
+      "getPendingSwapsQueryKey",
+      "pendingSwapsQueryName",
+      "pendingSwapsQueryOptions",
+      "resumeSwapMutationOptions",
+      "usePendingSwaps",
+    ]
+  `)
+})
+
+test('the public runtime exports of token-swap-hooks/guard', async () => {
+  const guard = await import('./guard.js')
+  expect(Object.keys(guard).sort()).toMatchInlineSnapshot(`
+    [
+      "SwapGuardNotDeployedError",
+      "deploySwapGuard",
+      "deterministicDeployerAddress",
+      "isSwapGuardDeployed",
+      "swapGuardAbi",
+      "swapGuardAddress",
+      "swapGuardExecutorAddress",
+      "swapGuardInitCode",
+      "swapGuardSalt",
     ]
   `)
 })

@@ -50,16 +50,11 @@ export {
 export { supportsAtomicBatch } from '../core/execute/batch.js'
 export type { ExecutionClients } from '../core/execute/chain.js'
 export {
-  type CheckPendingSwapReturnType,
-  checkPendingSwap,
-} from '../core/execute/checkPendingSwap.js'
-export {
   type CheckSwapOutcomeParameters,
   type CheckSwapOutcomeReturnType,
   checkSwapOutcome,
   type SwapCall,
 } from '../core/execute/checkSwapOutcome.js'
-export type { PendingSwapStatus } from '../core/execute/decideStanding.js'
 export {
   type ExecuteSwapAction,
   type ExecuteSwapErrorType,
@@ -90,20 +85,10 @@ export {
 } from '../core/execute/pendingSwaps.js'
 export type { FloorEnforcement } from '../core/execute/planSwap.js'
 export {
-  type ResumeSwapParameters,
-  type ResumeSwapReturnType,
-  resumeSwap,
-} from '../core/execute/resumeSwap.js'
-export {
   type RevokeAllowanceParameters,
   type RevokeAllowanceReturnType,
   revokeAllowance,
 } from '../core/execute/revokeAllowance.js'
-export {
-  type SettlePendingSwapsParameters,
-  type SettlePendingSwapsReturnType,
-  settlePendingSwaps,
-} from '../core/execute/settlePendingSwaps.js'
 export {
   deterministicDeployerAddress,
   swapGuardAbi,

@@ -12,12 +12,6 @@ export {
   useExecuteSwap,
 } from '../react/hooks/useExecuteSwap.js'
 export {
-  type ResumeConfirmation,
-  type UsePendingSwapsParameters,
-  type UsePendingSwapsReturnType,
-  usePendingSwaps,
-} from '../react/hooks/usePendingSwaps.js'
-export {
   type UseSwapPreviewParameters,
   type UseSwapPreviewReturnType,
   useSwapPreview,

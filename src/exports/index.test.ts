@@ -112,7 +112,6 @@ test('the public runtime exports of token-swap-hooks/execute: all of core/execut
     [
       "executeSwapMutationOptions",
       "useExecuteSwap",
-      "usePendingSwaps",
       "useSwapPreview",
     ]
   `)

@@ -161,15 +161,15 @@ type RedirectReason =
 const redirectMessages: Record<RedirectReason, [string, string]> = {
   refused: [
     'answered with a redirect',
-    "Redirects are refused so that headers such as an API key never reach another URL: point baseUrl at the final URL, or set redirect: 'follow'.",
+    "So that your headers never reach another URL: point baseUrl at the final URL, or set redirect: 'follow'.",
   ],
   insecure: [
     'redirected to an insecure URL',
-    'A hop must use https:// (http:// only on loopback or with allowInsecureHttp).',
+    'Every hop must use https:// (http:// only on loopback or with allowInsecureHttp).',
   ],
   crossOrigin: [
     'redirected to another origin',
-    "The request carries the client's headers or base-URL query values, which go to the base URL's origin only.",
+    "The client's headers and base-URL query values go to the base URL's origin only.",
   ],
   tooMany: [
     `redirected more than ${maxRedirects} times`,

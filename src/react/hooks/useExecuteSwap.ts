@@ -13,7 +13,7 @@ import {
   type ExecuteSwapVariables,
   executeSwapMutationOptions,
 } from '../../query/executeSwap.js'
-import { pendingSwapsQueryName } from './usePendingSwaps.js'
+import { pendingSwapsQueryName } from '../../query/pendingSwaps.js'
 import { useSingleFlight } from './useSingleFlight.js'
 import { useSwapContext } from './useSwapClient.js'
 

@@ -2,24 +2,18 @@
 
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useCallback, useMemo } from 'react'
-import type { Account, Chain, PublicClient, Transport, WalletClient } from 'viem'
 import type { ExecuteSwapErrorType } from '../../core/execute/executeSwap.js'
 import { type PendingSwap, removePendingSwap, resolveStorage } from '../../core/execute/pendingSwaps.js'
-import {
-  type ResumeSwapParameters,
-  type ResumeSwapReturnType,
-  resumeSwap,
-} from '../../core/execute/resumeSwap.js'
-import {
-  type SettlePendingSwapsReturnType,
-  settlePendingSwaps,
-} from '../../core/execute/settlePendingSwaps.js'
+import type { ResumeSwapParameters, ResumeSwapReturnType } from '../../core/execute/resumeSwap.js'
+import type { SettlePendingSwapsReturnType } from '../../core/execute/settlePendingSwaps.js'
 import { withoutUndefined } from '../../core/utils/withoutUndefined.js'
+import {
+  pendingSwapsQueryOptions,
+  type ResumeSwapVariables,
+  resumeSwapMutationOptions,
+} from '../../query/pendingSwaps.js'
 import { useSingleFlight } from './useSingleFlight.js'
 import { useSwapContext } from './useSwapClient.js'
-
-/** The first element of every pending-swaps check's key: an execution's end invalidates them all. */
-export const pendingSwapsQueryName = 'pendingSwaps'
 
 export type UsePendingSwapsParameters = Partial<Omit<ResumeSwapParameters, 'record' | 'onStep'>> & {
   /** Default: the provider's chain, else the public client's. */
@@ -98,55 +92,23 @@ export function usePendingSwaps(parameters: UsePendingSwapsParameters = {}): Use
   const defaults = { ...withoutUndefined(execution), ...withoutUndefined(parameters) } as Partial<
     Omit<ResumeSwapParameters, 'record'>
   > & { chainId?: number | undefined }
-  const walletClient = defaults.walletClient as
-    | WalletClient<Transport, Chain | undefined, Account | undefined>
-    | undefined
-  const publicClient = defaults.publicClient as PublicClient<Transport, Chain | undefined> | undefined
   const storage = resolveStorage(defaults.storage)
-  const account = walletClient?.account?.address
-  const chainId = defaults.chainId ?? publicClient?.chain?.id
+  const chainId = defaults.chainId ?? defaults.publicClient?.chain?.id
+  const options = pendingSwapsQueryOptions(client, { ...defaults, storage, chainId })
+  const check = useQuery(options, queryClient)
 
-  const queryKey = [pendingSwapsQueryName, { baseUrl: client.baseUrl, account, chainId }] as const
-  const check = useQuery(
+  const mutation = useMutation<ResumeSwapReturnType, ExecuteSwapErrorType, ResumeSwapVariables>(
     {
-      queryKey,
-      queryFn: () =>
-        settlePendingSwaps({
-          walletClient: walletClient as NonNullable<typeof walletClient>,
-          publicClient: publicClient as NonNullable<typeof publicClient>,
-          storage,
-          chainId,
-          trustedAddresses: defaults.trustedAddresses,
-        }),
-      enabled: !!walletClient && !!publicClient && !!account && !!storage,
-      staleTime: 0,
-      gcTime: 0,
-      retry: false,
-    },
-    queryClient,
-  )
-
-  const mutation = useMutation<
-    ResumeSwapReturnType,
-    ExecuteSwapErrorType,
-    { record: PendingSwap; confirmed: ResumeConfirmation }
-  >(
-    {
-      mutationKey: ['resumeSwap', { baseUrl: client.baseUrl }],
-      mutationFn: ({ record, confirmed }) =>
-        resumeSwap(client, {
-          ...(defaults as Omit<ResumeSwapParameters, 'record'>),
-          ...withoutUndefined(confirmed),
-          record,
-        }),
-      onSettled: () => queryClient.invalidateQueries({ queryKey }),
+      ...resumeSwapMutationOptions(client, defaults as Omit<ResumeSwapParameters, 'record'>),
+      onSettled: () => queryClient.invalidateQueries({ queryKey: options.queryKey }),
     },
     queryClient,
   )
   const { mutateAsync } = mutation
   const resumeAsync = useSingleFlight(
     useCallback(
-      (record: PendingSwap, confirmed: ResumeConfirmation) => mutateAsync({ record, confirmed }),
+      (record: PendingSwap, confirmed: ResumeConfirmation) =>
+        mutateAsync({ ...withoutUndefined(confirmed), record }),
       [mutateAsync],
     ),
   )

@@ -7,7 +7,7 @@ import {
   type PriceImpactThresholds,
   type SwapPreview,
 } from '../../core/execute/getSwapPreview.js'
-import type { BatchMode } from '../../core/execute/planSwap.js'
+import type { BatchMode, FloorEnforcement } from '../../core/execute/planSwap.js'
 import { queryDefaults as defaultQueryDefaults } from '../../query/defaults.js'
 import type { UseQueryParameters } from '../types.js'
 import { useSwapContext } from './useSwapClient.js'
@@ -31,6 +31,8 @@ export type UseSwapPreviewParameters = {
   publicClient?: PublicClient<Transport, Chain | undefined> | undefined
   /** As `useExecuteSwap`'s: tells whether the steps will be one batch. */
   batch?: BatchMode | undefined
+  /** As `useExecuteSwap`'s: whom the approval goes to (the guard, by default). Default: the provider's. */
+  floorEnforcement?: FloorEnforcement | undefined
   /** Default: warn from 5%, block from 15%. */
   priceImpactThresholds?: PriceImpactThresholds | undefined
   /** TanStack Query options of the preview (chain reads). */
@@ -67,6 +69,7 @@ export type UseSwapPreviewReturnType = UseQueryResult<SwapPreview, Error> & {
 export function useSwapPreview(parameters: UseSwapPreviewParameters = {}): UseSwapPreviewReturnType {
   const { client, queryClient, execution, queryDefaults } = useSwapContext()
   const { token0, token1, amountIn, slippage, batch, priceImpactThresholds } = parameters
+  const floorEnforcement = parameters.floorEnforcement ?? execution.floorEnforcement
   const walletClient = parameters.walletClient ?? execution.walletClient
   const publicClient = parameters.publicClient ?? execution.publicClient
   const account = parameters.account ?? walletClient?.account?.address
@@ -96,6 +99,7 @@ export function useSwapPreview(parameters: UseSwapPreviewParameters = {}): UseSw
       quotedAt: quote.dataUpdatedAt,
       prices: [price0.data, price1.data],
       batch: batch ?? execution.batch,
+      floorEnforcement,
       priceImpactThresholds,
     },
   ] as const
@@ -120,6 +124,7 @@ export function useSwapPreview(parameters: UseSwapPreviewParameters = {}): UseSw
           quoteTtlMs: typeof quoteTtl === 'number' ? quoteTtl : defaultQueryDefaults.swapInfo.staleTime,
           prices: { token0: price0.data, token1: price1.data },
           batch: batch ?? execution.batch,
+          floorEnforcement,
           priceImpactThresholds,
         }),
       // A refresh of the same swap (a newer quote, newer prices) keeps the last preview on screen;
