@@ -150,7 +150,7 @@ export async function getSwapPreview(
 ): Promise<SwapPreview> {
   assertObject(parameters)
   assertRouteParameters(parameters)
-  const { publicClient, walletClient, account, token0, token1, amountIn } = parameters
+  const { publicClient, account, token0, token1, amountIn } = parameters
   assertAddress('account', account)
   ensure(
     typeof publicClient?.readContract === 'function',
@@ -166,105 +166,94 @@ export async function getSwapPreview(
       ...{ token0, token1, amountIn, to },
       ...{ slippage: parameters.slippage, deadline: parameters.deadline },
     }))
-
   const chainId = publicClient.chain?.id ?? (await publicClient.getChainId())
+  const { balance, facts, decimals, prices, plan } = await readPreview(client, parameters, swapInfo, chainId)
+  const { approvals, swap: swapCall } = plan
+  const insufficientBalance = balance < amountIn
+  const ttl = parameters.quoteTtlMs ?? 10_000
+  return {
+    balance,
+    insufficientBalance,
+    allowance: facts.allowance,
+    needsApproval: approvals.length > 0,
+    needsReset: approvals.length > 1,
+    steps: plan.steps.map((step) => step.kind),
+    calls: [...approvals, swapCall],
+    approvalTarget: plan.approvalTarget,
+    guardDeployed: facts.guardDeployed,
+    networkFee:
+      insufficientBalance || facts.guardDeployed === false
+        ? undefined
+        : await estimateFee(publicClient, account, [...approvals, swapCall]),
+    priceImpact: priceImpact({
+      amountIn,
+      amountOut: swapInfo.estimateAmount,
+      decimals: [decimals.token0, decimals.token1],
+      prices,
+      thresholds: parameters.priceImpactThresholds ?? defaultPriceImpactThresholds,
+    }),
+    decimals,
+    swapInfo,
+    quotedAt,
+    expiresAt: quotedAt + ttl,
+    quoteAge: Math.max(0, Date.now() - quotedAt),
+  }
+}
+
+/**
+ * Every read of a preview at once (a failure is reported in this order,
+ * token0 first, whichever came first), and the plan `executeSwap` would make
+ * from them: the same facts, read the same way, the same planner.
+ */
+async function readPreview(
+  client: SwapClient,
+  parameters: GetSwapPreviewParameters,
+  swapInfo: SwapInfo,
+  chainId: number,
+) {
+  const { publicClient, walletClient, account, token0, token1, amountIn } = parameters
+  const enforcement = parameters.floorEnforcement ?? 'onchain'
+  // 'require' with a wallet that cannot batch: executeSwap refuses; the preview shows the two
+  // transactions and does not throw. Without a wallet, no batch is counted on.
+  const batchMode = !walletClient
+    ? 'never'
+    : parameters.batch === 'require'
+      ? 'auto'
+      : (parameters.batch ?? 'auto')
+  const swap = {
+    ...{ enforcement, token0, token1, amountIn, recipient: parameters.to ?? account, swapInfo },
+    minAmountOut: parameters.minAmountOut ?? 0n,
+  }
+  const { approvalTarget } = planSwapCall(swap)
   const nativeDecimals = publicClient.chain?.nativeCurrency.decimals ?? 18
+  const missing = (parameter: string, token: Address) => (error: unknown) => {
+    throw toMissingTokenError(error, parameter, token, chainId)
+  }
   const decimalsOf = (token: Address, parameter: 'token0' | 'token1') =>
     isNativeToken(token)
       ? nativeDecimals
       : publicClient
           .readContract({ address: token, abi: erc20Abi, functionName: 'decimals' })
-          .then(Number, (error: unknown) => {
-            throw toMissingTokenError(error, parameter, token, chainId)
-          })
-  const enforcement = parameters.floorEnforcement ?? 'onchain'
-  // 'require' with a wallet that cannot batch: executeSwap refuses; the preview shows the two
-  // transactions and does not throw.
-  const previewMode = parameters.batch === 'require' ? 'auto' : (parameters.batch ?? 'auto')
-  const { approvalTarget } = planSwapCall({
-    enforcement,
-    token0,
-    token1,
-    amountIn,
-    minAmountOut: parameters.minAmountOut ?? 0n,
-    recipient: to,
-    swapInfo,
-  })
-
-  // Every read at once; a failure is reported in this order (token0 first), whichever came first.
+          .then(Number, missing(parameter, token))
   const [balance, facts, decimals0, decimals1, prices] = await allInOrder([
     isNativeToken(token0)
       ? publicClient.getBalance({ address: account })
       : publicClient
           .readContract({ address: token0, abi: erc20Abi, functionName: 'balanceOf', args: [account] })
-          .catch((error: unknown) => {
-            throw toMissingTokenError(error, 'token0', token0, chainId)
-          }),
-    // What executeSwap reads, the same way (the wallet asked about batches only when there is an
-    // approval to batch).
+          .catch(missing('token0', token0)),
     readSwapFacts(
       { publicClient, walletClient },
       {
-        ...{
-          owner: account,
-          chainId,
-          token0,
-          amountIn,
-          approvalTarget,
-          resetAllowance: parameters.resetAllowance,
-        },
-        ...{ batchMode: walletClient ? previewMode : 'never', guard: enforcement === 'onchain' },
+        ...{ owner: account, chainId, token0, amountIn, approvalTarget },
+        ...{ resetAllowance: parameters.resetAllowance, batchMode, guard: enforcement === 'onchain' },
       },
     ),
     decimalsOf(token0, 'token0'),
     decimalsOf(token1, 'token1'),
     readPrices(client, parameters),
   ] as const)
-  // The steps and calls exactly as executeSwap plans them (the floor does not change their gas).
-  const plan = planSwap(
-    {
-      ...{ ...facts, enforcement, token0, token1, amountIn, recipient: to, swapInfo },
-      minAmountOut: parameters.minAmountOut ?? 0n,
-      ...{ approval: parameters.approval, batchMode: walletClient ? previewMode : 'never' },
-    },
-    chainId,
-  )
-  const { approvals, swap: swapCall } = plan
-  const needsApproval = approvals.length > 0
-  const needsReset = approvals.length > 1
-  const allowance = facts.allowance
-  const guardDeployed = facts.guardDeployed
-  const steps = plan.steps.map((step) => step.kind)
-  const insufficientBalance = balance < amountIn
-
-  const ttl = parameters.quoteTtlMs ?? 10_000
-  return {
-    balance,
-    insufficientBalance,
-    allowance,
-    needsApproval,
-    needsReset,
-    steps,
-    calls: [...approvals, swapCall],
-    approvalTarget,
-    guardDeployed,
-    networkFee:
-      insufficientBalance || guardDeployed === false
-        ? undefined
-        : await estimateFee(publicClient, account, [...approvals, swapCall]),
-    priceImpact: priceImpact({
-      amountIn,
-      amountOut: swapInfo.estimateAmount,
-      decimals: [decimals0, decimals1],
-      prices,
-      thresholds: parameters.priceImpactThresholds ?? defaultPriceImpactThresholds,
-    }),
-    decimals: { token0: decimals0, token1: decimals1 },
-    swapInfo,
-    quotedAt,
-    expiresAt: quotedAt + ttl,
-    quoteAge: Math.max(0, Date.now() - quotedAt),
-  }
+  const plan = planSwap({ ...facts, ...swap, approval: parameters.approval, batchMode }, chainId)
+  return { balance, facts, decimals: { token0: decimals0, token1: decimals1 }, prices, plan }
 }
 
 /** `Promise.all`, but a failure reported is the first in argument order, whichever settled first. */
