@@ -5,7 +5,7 @@ import { decodeFunctionData, erc20Abi, parseUnits } from 'viem'
 import { getSwapInfoBody } from '../src/mock/getSwapInfoBody.js'
 import { swapRouterAbi } from '../src/mock/routerAbi.js'
 import { SwapWidget } from './SwapWidget.js'
-import { enabledButton } from './support/play.js'
+import { enabledButton, serializable } from './support/play.js'
 import { SwapStoryProvider } from './support/SwapStoryProvider.js'
 import {
   market,
@@ -156,15 +156,18 @@ export const CompleteSwap: Story = {
 
     await step('the wallet sent exactly approve(spender, amount) and the swap', async () => {
       const [approve, swap] = wallet.sent
-      await expect(wallet.sent).toHaveLength(2)
-      await expect(decodeFunctionData({ abi: erc20Abi, data: approve?.data ?? '0x' }).args).toEqual([
-        market.spender,
-        parseUnits('2500', 6),
-      ])
-      await expect(decodeFunctionData({ abi: swapRouterAbi, data: swap?.data ?? '0x' }).args[1]).toBe(
-        parseUnits('2500', 6),
+      await expect(serializable(wallet.sent)).toHaveLength(2)
+      await expect(
+        serializable(decodeFunctionData({ abi: erc20Abi, data: approve?.data ?? '0x' }).args),
+      ).toEqual(serializable([market.spender, parseUnits('2500', 6)]))
+      await expect(
+        serializable(decodeFunctionData({ abi: swapRouterAbi, data: swap?.data ?? '0x' }).args[1]),
+      ).toBe(serializable(parseUnits('2500', 6)))
+      await waitFor(() =>
+        expect(serializable(wallet.balanceOf(tokens.USDC))).toBe(
+          serializable(usdcBefore - parseUnits('2500', 6)),
+        ),
       )
-      await waitFor(() => expect(wallet.balanceOf(tokens.USDC)).toBe(usdcBefore - parseUnits('2500', 6)))
     })
   },
 }
@@ -183,7 +186,7 @@ export const RejectedSignature: Story = {
     await expect(alert).toHaveTextContent(
       'UserRejectedError: The request was rejected in the wallet (approval).',
     )
-    await expect(storyWallet().sent).toHaveLength(0)
+    await expect(serializable(storyWallet().sent)).toHaveLength(0)
     await expect(canvas.queryByTestId('swap-step')).toBeNull()
   },
 }
@@ -196,8 +199,8 @@ export const NativeIn: Story = {
     await userEvent.click(await enabledButton(canvas, 'Swap'))
     await expect(await canvas.findByTestId('swap-success', {}, { timeout: 10_000 })).toBeVisible()
     await expect(canvas.queryByTestId('approval-step')).toBeNull()
-    await expect(storyWallet().sent).toHaveLength(1)
-    await expect(storyWallet().sent[0]?.value).toBe(parseUnits('1.5', 18))
+    await expect(serializable(storyWallet().sent)).toHaveLength(1)
+    await expect(serializable(storyWallet().sent[0]?.value)).toBe(serializable(parseUnits('1.5', 18)))
   },
 }
 
@@ -264,12 +267,12 @@ export const BatchedSwap: Story = {
     await expect(canvas.queryByTestId('approval-step')).toBeNull()
     // Both calls went out together: approve(spender, 500 USDC) then the swap.
     const [approve, swap] = storyWallet().sent
-    await expect(storyWallet().sent).toHaveLength(2)
-    await expect(decodeFunctionData({ abi: erc20Abi, data: approve?.data ?? '0x' }).args[1]).toBe(
-      parseUnits('500', 6),
-    )
+    await expect(serializable(storyWallet().sent)).toHaveLength(2)
+    await expect(
+      serializable(decodeFunctionData({ abi: erc20Abi, data: approve?.data ?? '0x' }).args[1]),
+    ).toBe(serializable(parseUnits('500', 6)))
     await expect(swap?.to).toBe(market.router)
-    await expect(storyWallet().allowance(tokens.USDC, market.spender)).toBe(0n)
+    await expect(serializable(storyWallet().allowance(tokens.USDC, market.spender))).toBe(serializable(0n))
   },
 }
 
@@ -306,10 +309,10 @@ export const QuoteChanged: Story = {
     await userEvent.click(await enabledButton(canvas, 'Approve USDC'))
     const changed = await canvas.findByTestId('quote-changed', {}, { timeout: 5000 })
     await expect(changed).toHaveTextContent(/The quote changed since you saw it: now 0\.\d+ WETH/)
-    await expect(storyWallet().sent).toHaveLength(0)
+    await expect(serializable(storyWallet().sent)).toHaveLength(0)
     await userEvent.click(within(changed).getByRole('button', { name: 'Accept the new quote' }))
     await expect(await canvas.findByTestId('swap-success', {}, { timeout: 10_000 })).toBeVisible()
-    await expect(storyWallet().sent).toHaveLength(2)
+    await expect(serializable(storyWallet().sent)).toHaveLength(2)
   },
 }
 
@@ -329,8 +332,12 @@ export const ResumeAfterReload: Story = {
       await waitFor(() => expect(canvas.getByRole('button', { name: 'Swapping…' })).toBeDisabled(), {
         timeout: 10_000,
       })
-      await expect(wallet.sent).toHaveLength(1) // the approval, mined
-      await waitFor(() => expect(wallet.allowance(tokens.USDC, market.spender)).toBe(parseUnits('750', 6)))
+      await expect(serializable(wallet.sent)).toHaveLength(1) // the approval, mined
+      await waitFor(() =>
+        expect(serializable(wallet.allowance(tokens.USDC, market.spender))).toBe(
+          serializable(parseUnits('750', 6)),
+        ),
+      )
     })
     await step('reload: the new page offers to finish the interrupted swap', async () => {
       await userEvent.click(canvas.getByRole('button', { name: 'Reload the page' }))
@@ -339,14 +346,18 @@ export const ResumeAfterReload: Story = {
       await waitFor(() => expect(banner).toHaveTextContent(/750 USDC → WETH was interrupted \(resumable\)/), {
         timeout: 5000,
       })
-      await expect(wallet.sent).toHaveLength(1) // checking sent nothing
+      await expect(serializable(wallet.sent)).toHaveLength(1) // checking sent nothing
       await userEvent.click(within(banner).getByRole('button', { name: /^Finish the swap/ }))
     })
     await step('exactly one more transaction: the swap', async () => {
       await expect(await canvas.findByTestId('resumed', {}, { timeout: 10_000 })).toBeVisible()
-      await expect(wallet.sent).toHaveLength(2)
+      await expect(serializable(wallet.sent)).toHaveLength(2)
       await expect(wallet.sent[1]?.to).toBe(market.router)
-      await waitFor(() => expect(wallet.balanceOf(tokens.USDC)).toBe(usdcBefore - parseUnits('750', 6)))
+      await waitFor(() =>
+        expect(serializable(wallet.balanceOf(tokens.USDC))).toBe(
+          serializable(usdcBefore - parseUnits('750', 6)),
+        ),
+      )
       await waitFor(() => expect(canvas.queryByRole('status', { name: 'interrupted swap' })).toBeNull())
     })
   },
