@@ -18,6 +18,7 @@ export {
   usePendingSwaps,
 } from '../react/hooks/usePendingSwaps.js'
 export {
+  type UseSwapPreviewErrorType,
   type UseSwapPreviewParameters,
   type UseSwapPreviewReturnType,
   useSwapPreview,
