@@ -4,7 +4,16 @@
 // the registry, is built and served as in production, and is driven in Chromium against the mock
 // service, whose market is built from tokens, pools, router and spender deployed on a real anvil.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join, resolve, sep } from 'node:path'
 import { type Browser, chromium, type Page } from 'playwright-core'
@@ -434,15 +443,45 @@ describe('next-app: App Router, SwapProvider in the layout, a server-prefetched 
     url = server.url
   })
 
-  test('the token list is in the server HTML, the browser never fetches it, and a typed amount gets a quote', async () => {
+  test("app/page.tsx is rendered as the README's recipe says (the same route segment options)", () => {
+    const options = (code: string) =>
+      code.match(/^export const (dynamic|revalidate|fetchCache|dynamicParams) = .*$/gm) ?? []
+    const readme = readFileSync(join(root, 'README.md'), 'utf8')
+    const recipe = /^<!-- file: app\/page\.tsx -->\n```tsx\n([\s\S]*?)^```$/m.exec(readme)?.[1]
+    expect(recipe, 'the README gives app/page.tsx').toBeDefined()
+    expect(options(recipe ?? '')).toEqual(["export const dynamic = 'force-dynamic'"])
+    const page = readFileSync(join(import.meta.dirname, 'next-app/app/page.tsx'), 'utf8')
+    expect(options(page)).toEqual(options(recipe ?? ''))
+  })
+
+  test('the token list is in the server HTML, as the service lists it at request time; the browser never fetches it, and a typed amount gets a quote', async () => {
     const start = performance.now()
     const listed = ['ETH', 'TKA', 'TKB', 'USDC', 'USDT']
+
+    // A token the service lists only now, after the build: in the HTML only if the page is
+    // rendered per request. A page left static is rendered once by `next build`, with the list
+    // of build time (or none: the build gets no SWAP_URL), and served so until the next deploy.
+    const { tokens: current } = (await (await fetch(`${mock.url}/overview/tokens`)).json()) as {
+      tokens: Record<string, unknown>[]
+    }
+    const late = {
+      ...current[0],
+      address: '0x0000000000000000000000000000000000001a7e',
+      symbol: 'LATE',
+      name: 'Listed after the build',
+    }
+    mock.service.fail({
+      status: 200,
+      endpoint: '/overview/tokens',
+      times: 1,
+      body: { tokens: [...current, late] },
+    })
 
     // The HTML as served, before any JavaScript: the list is there.
     const countBefore = mock.service.count('/overview/tokens')
     const html = await (await fetch(url)).text()
     const list = /<ul data-testid="token-list">(.*?)<\/ul>/s.exec(html)?.[1] ?? ''
-    for (const symbol of listed)
+    for (const symbol of [...listed, 'LATE'])
       expect(list, `${symbol} in the server HTML`).toContain(`<strong>${symbol}</strong>`)
     expect(mock.service.count('/overview/tokens')).toBe(countBefore + 1) // the server's prefetch
 

@@ -1,11 +1,10 @@
 // `npm run screenshots`: PNGs of the swap widget and of each hook's main story, taken in real
 // Chromium (Debian's, or CHROMIUM_PATH) from a static Storybook build. Used in the README.
 import { spawnSync } from 'node:child_process'
-import { mkdir, readFile } from 'node:fs/promises'
-import { createServer } from 'node:http'
-import { extname, join, normalize } from 'node:path'
+import { mkdir } from 'node:fs/promises'
 import { chromium } from 'playwright-core'
 import { chromiumArgs, chromiumPath, requireChromium } from './chromium.mjs'
+import { serveStatic } from './static-server.mjs'
 
 requireChromium()
 
@@ -32,30 +31,7 @@ if (!process.argv.includes('--no-build')) {
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
 
-const types = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-}
-const server = createServer(async (request, response) => {
-  const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(
-    /^(\.\.[/\\])+/,
-    '',
-  )
-  try {
-    const body = await readFile(join(staticDir, path.endsWith('/') ? `${path}index.html` : path))
-    response.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream' })
-    response.end(body)
-  } catch {
-    response.writeHead(404).end()
-  }
-})
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
-const { port } = server.address()
+const server = await serveStatic(staticDir)
 
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
 await mkdir(outDir, { recursive: true })
@@ -64,7 +40,7 @@ try {
   const page = await browser.newPage({ viewport: { width: 720, height: 900 }, deviceScaleFactor: 1 })
   for (const [name, id, settled] of targets) {
     try {
-      await page.goto(`http://127.0.0.1:${port}/iframe.html?id=${id}&viewMode=story`)
+      await page.goto(`${server.origin}/iframe.html?id=${id}&viewMode=story`)
       await page.getByText(settled).first().waitFor({ timeout: 20_000 })
       await page.waitForTimeout(300)
       const root = page.locator('#storybook-root > *').first()

@@ -6,7 +6,7 @@ import { swapGuardAbi, swapGuardAddress } from '../src/core/execute/swapGuard.js
 import { getSwapInfoBody } from '../src/mock/getSwapInfoBody.js'
 import { swapRouterAbi } from '../src/mock/routerAbi.js'
 import { SwapWidget } from './SwapWidget.js'
-import { enabledButton } from './support/play.js'
+import { enabledButton, serializable } from './support/play.js'
 import { SwapStoryProvider } from './support/SwapStoryProvider.js'
 import {
   market,
@@ -157,18 +157,21 @@ export const CompleteSwap: Story = {
 
     await step('the wallet sent exactly approve(guard, amount) and the swap through the guard', async () => {
       const [approve, swap] = wallet.sent
-      await expect(wallet.sent).toHaveLength(2)
-      await expect(decodeFunctionData({ abi: erc20Abi, data: approve?.data ?? '0x' }).args).toEqual([
-        swapGuardAddress,
-        parseUnits('2500', 6),
-      ])
+      await expect(serializable(wallet.sent)).toHaveLength(2)
+      await expect(
+        serializable(decodeFunctionData({ abi: erc20Abi, data: approve?.data ?? '0x' }).args),
+      ).toEqual(serializable([swapGuardAddress, parseUnits('2500', 6)]))
       await expect(swap?.to).toBe(swapGuardAddress)
       const guarded = decodeFunctionData({ abi: swapGuardAbi, data: swap?.data ?? '0x' }).args
       await expect(guarded[6]).toBe(market.router)
-      await expect(decodeFunctionData({ abi: swapRouterAbi, data: guarded[7] }).args[1]).toBe(
-        parseUnits('2500', 6),
+      await expect(serializable(decodeFunctionData({ abi: swapRouterAbi, data: guarded[7] }).args[1])).toBe(
+        serializable(parseUnits('2500', 6)),
       )
-      await waitFor(() => expect(wallet.balanceOf(tokens.USDC)).toBe(usdcBefore - parseUnits('2500', 6)))
+      await waitFor(() =>
+        expect(serializable(wallet.balanceOf(tokens.USDC))).toBe(
+          serializable(usdcBefore - parseUnits('2500', 6)),
+        ),
+      )
     })
   },
 }
@@ -187,7 +190,7 @@ export const RejectedSignature: Story = {
     await expect(alert).toHaveTextContent(
       'UserRejectedError: The request was rejected in the wallet (approval).',
     )
-    await expect(storyWallet().sent).toHaveLength(0)
+    await expect(serializable(storyWallet().sent)).toHaveLength(0)
     await expect(canvas.queryByTestId('swap-step')).toBeNull()
   },
 }
@@ -200,8 +203,8 @@ export const NativeIn: Story = {
     await userEvent.click(await enabledButton(canvas, 'Swap'))
     await expect(await canvas.findByTestId('swap-success', {}, { timeout: 10_000 })).toBeVisible()
     await expect(canvas.queryByTestId('approval-step')).toBeNull()
-    await expect(storyWallet().sent).toHaveLength(1)
-    await expect(storyWallet().sent[0]?.value).toBe(parseUnits('1.5', 18))
+    await expect(serializable(storyWallet().sent)).toHaveLength(1)
+    await expect(serializable(storyWallet().sent[0]?.value)).toBe(serializable(parseUnits('1.5', 18)))
   },
 }
 
@@ -268,12 +271,12 @@ export const BatchedSwap: Story = {
     await expect(canvas.queryByTestId('approval-step')).toBeNull()
     // Both calls went out together: approve(guard, 500 USDC) then the swap through the guard.
     const [approve, swap] = storyWallet().sent
-    await expect(storyWallet().sent).toHaveLength(2)
-    await expect(decodeFunctionData({ abi: erc20Abi, data: approve?.data ?? '0x' }).args[1]).toBe(
-      parseUnits('500', 6),
-    )
+    await expect(serializable(storyWallet().sent)).toHaveLength(2)
+    await expect(
+      serializable(decodeFunctionData({ abi: erc20Abi, data: approve?.data ?? '0x' }).args[1]),
+    ).toBe(serializable(parseUnits('500', 6)))
     await expect(swap?.to).toBe(swapGuardAddress)
-    await expect(storyWallet().allowance(tokens.USDC, swapGuardAddress)).toBe(0n)
+    await expect(serializable(storyWallet().allowance(tokens.USDC, swapGuardAddress))).toBe(serializable(0n))
   },
 }
 
@@ -310,10 +313,10 @@ export const QuoteChanged: Story = {
     await userEvent.click(await enabledButton(canvas, 'Approve USDC'))
     const changed = await canvas.findByTestId('quote-changed', {}, { timeout: 5000 })
     await expect(changed).toHaveTextContent(/The quote changed since you saw it: now 0\.\d+ WETH/)
-    await expect(storyWallet().sent).toHaveLength(0)
+    await expect(serializable(storyWallet().sent)).toHaveLength(0)
     await userEvent.click(within(changed).getByRole('button', { name: 'Accept the new quote' }))
     await expect(await canvas.findByTestId('swap-success', {}, { timeout: 10_000 })).toBeVisible()
-    await expect(storyWallet().sent).toHaveLength(2)
+    await expect(serializable(storyWallet().sent)).toHaveLength(2)
   },
 }
 
@@ -333,8 +336,12 @@ export const ResumeAfterReload: Story = {
       await waitFor(() => expect(canvas.getByRole('button', { name: 'Swapping…' })).toBeDisabled(), {
         timeout: 10_000,
       })
-      await expect(wallet.sent).toHaveLength(1) // the approval, mined
-      await waitFor(() => expect(wallet.allowance(tokens.USDC, swapGuardAddress)).toBe(parseUnits('750', 6)))
+      await expect(serializable(wallet.sent)).toHaveLength(1) // the approval, mined
+      await waitFor(() =>
+        expect(serializable(wallet.allowance(tokens.USDC, swapGuardAddress))).toBe(
+          serializable(parseUnits('750', 6)),
+        ),
+      )
     })
     await step('reload: the new page offers to finish the interrupted swap', async () => {
       await userEvent.click(canvas.getByRole('button', { name: 'Reload the page' }))
@@ -343,14 +350,18 @@ export const ResumeAfterReload: Story = {
       await waitFor(() => expect(banner).toHaveTextContent(/750 USDC → WETH was interrupted \(resumable\)/), {
         timeout: 5000,
       })
-      await expect(wallet.sent).toHaveLength(1) // checking sent nothing
+      await expect(serializable(wallet.sent)).toHaveLength(1) // checking sent nothing
       await userEvent.click(within(banner).getByRole('button', { name: /^Finish the swap/ }))
     })
     await step('exactly one more transaction: the swap', async () => {
       await expect(await canvas.findByTestId('resumed', {}, { timeout: 10_000 })).toBeVisible()
-      await expect(wallet.sent).toHaveLength(2)
+      await expect(serializable(wallet.sent)).toHaveLength(2)
       await expect(wallet.sent[1]?.to).toBe(swapGuardAddress)
-      await waitFor(() => expect(wallet.balanceOf(tokens.USDC)).toBe(usdcBefore - parseUnits('750', 6)))
+      await waitFor(() =>
+        expect(serializable(wallet.balanceOf(tokens.USDC))).toBe(
+          serializable(usdcBefore - parseUnits('750', 6)),
+        ),
+      )
       await waitFor(() => expect(canvas.queryByRole('status', { name: 'interrupted swap' })).toBeNull())
     })
   },

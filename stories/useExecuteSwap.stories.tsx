@@ -6,7 +6,7 @@ import { useExecuteSwap } from '../src/exports/execute.js'
 import { parseAmount, useSwapRoute } from '../src/exports/index.js'
 import { getSwapInfoBody } from '../src/exports/mock.js'
 import { addressOf, tokenControl } from './support/args.js'
-import { enabledButton } from './support/play.js'
+import { enabledButton, serializable } from './support/play.js'
 import { simulatedChainId } from './support/simulatedWallet.js'
 import { market, storyWallet, withMockService } from './support/storyContext.js'
 import { Card, ErrorView } from './support/ui.js'
@@ -126,7 +126,9 @@ export const ApproveThenSwap: Story = {
     })
     await expect(canvas.getByTestId('approval-hash')).toHaveTextContent(/approval: 0x[0-9a-f]{64}/)
     await expect(canvas.getByTestId('swap-hash')).toHaveTextContent(/swap: 0x[0-9a-f]{64}/)
-    await expect(storyWallet().allowance(market.getToken('USDC')?.address ?? '0x', swapGuardAddress)).toBe(0n)
+    await expect(
+      serializable(storyWallet().allowance(market.getToken('USDC')?.address ?? '0x', swapGuardAddress)),
+    ).toBe(serializable(0n))
   },
 }
 
@@ -140,7 +142,7 @@ export const NativeIn: Story = {
       timeout: 10_000,
     })
     await expect(canvas.queryByTestId('approval-hash')).toBeNull()
-    await expect(storyWallet().sent).toHaveLength(1)
+    await expect(serializable(storyWallet().sent)).toHaveLength(1)
   },
 }
 
@@ -154,7 +156,7 @@ export const DoubleClick: Story = {
     await waitFor(() => expect(canvas.getByTestId('status')).toHaveTextContent('status: success'), {
       timeout: 10_000,
     })
-    await expect(storyWallet().sent).toHaveLength(2)
+    await expect(serializable(storyWallet().sent)).toHaveLength(2)
   },
 }
 
@@ -167,7 +169,7 @@ export const Rejected: Story = {
     await expect(await canvas.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
       /^UserRejectedError/,
     )
-    await expect(storyWallet().sent).toHaveLength(0)
+    await expect(serializable(storyWallet().sent)).toHaveLength(0)
   },
 }
 
@@ -180,7 +182,7 @@ export const UntrustedSpender: Story = {
     await expect(alert).toHaveTextContent(
       /^UntrustedAddressError: Refused to use 0x[0-9a-fA-F]{40} as approvalAddress/,
     )
-    await expect(storyWallet().sent).toHaveLength(0)
+    await expect(serializable(storyWallet().sent)).toHaveLength(0)
   },
 }
 
@@ -192,7 +194,7 @@ export const PriceMoved: Story = {
     await expect(await within(canvasElement).findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
       /^QuoteBelowMinimumError/,
     )
-    await expect(storyWallet().sent).toHaveLength(0)
+    await expect(serializable(storyWallet().sent)).toHaveLength(0)
   },
 }
 
@@ -227,6 +229,6 @@ export const CompromisedService: Story = {
     await userEvent.click(await swapButton(canvasElement))
     const alert = await within(canvasElement).findByRole('alert', {}, { timeout: 5000 })
     await expect(alert).toHaveTextContent(/^UnsafeSwapOutcomeError: Refused to sign/)
-    await expect(storyWallet().sent).toHaveLength(0)
+    await expect(serializable(storyWallet().sent)).toHaveLength(0)
   },
 }

@@ -12,6 +12,7 @@ export {
   useExecuteSwap,
 } from '../react/hooks/useExecuteSwap.js'
 export {
+  type UseSwapPreviewErrorType,
   type UseSwapPreviewParameters,
   type UseSwapPreviewReturnType,
   useSwapPreview,

@@ -18,3 +18,29 @@ export async function enabledButton(canvas: Canvas, name: string | RegExp, timeo
   )
   return button as HTMLElement
 }
+
+/** `T` with each bigint written as a string (`123n`), as `serializable` returns it. */
+export type Serializable<T> = T extends bigint
+  ? `${bigint}n`
+  : T extends readonly unknown[] | Record<string, unknown>
+    ? { [K in keyof T]: Serializable<T[K]> }
+    : T
+
+/**
+ * A copy of `value` with each bigint, in it or in its arrays and plain objects, written as the
+ * string `123n`: what a play function passes to `expect` and its matchers. The Interactions
+ * panel shows every argument of those calls, and a bigint inside an array or object breaks it
+ * ("This addon has errors": Do not know how to serialize a BigInt). Put both sides through it,
+ * `expect(serializable(actual)).toEqual(serializable(expected))`: the copies are equal when the
+ * values are, and a bigint still differs from a number (`5n` becomes `'5n'`, `5` stays `5`).
+ */
+export function serializable<T>(value: T): Serializable<T> {
+  const copy = (item: unknown): unknown => {
+    if (typeof item === 'bigint') return `${item}n`
+    if (Array.isArray(item)) return item.map(copy)
+    if (Object.prototype.toString.call(item) === '[object Object]')
+      return Object.fromEntries(Object.entries(item as object).map(([key, entry]) => [key, copy(entry)]))
+    return item
+  }
+  return copy(value) as Serializable<T>
+}

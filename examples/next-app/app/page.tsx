@@ -5,7 +5,9 @@ import { swapUrl } from './config'
 import { Hydrate } from './Hydrate'
 import { TokenQuote } from './TokenQuote'
 
-// Prefetch on every request (the list comes from the service at request time, not at build time).
+// Rendered on every request, with the service's list of that moment (the README's recipe). Without
+// this line (or a `revalidate`), `next build` renders the page once and serves that HTML until the
+// next deploy: the list of build time, or none when the service was not reachable then.
 export const dynamic = 'force-dynamic'
 
 export default async function Page() {

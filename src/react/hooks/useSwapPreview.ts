@@ -1,7 +1,17 @@
 'use client'
 
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
-import type { Account, Address, Chain, PublicClient, Transport, WalletClient } from 'viem'
+import type {
+  Account,
+  Address,
+  Chain,
+  PublicClient,
+  Transport,
+  BaseError as ViemBaseError,
+  WalletClient,
+} from 'viem'
+import type { GetSwapInfoErrorType } from '../../core/actions/getSwapInfo.js'
+import type { InvalidParameterErrorType } from '../../core/errors/parameter.js'
 import {
   getSwapPreview,
   type PriceImpactThresholds,
@@ -36,13 +46,23 @@ export type UseSwapPreviewParameters = {
   /** Default: warn from 5%, block from 15%. */
   priceImpactThresholds?: PriceImpactThresholds | undefined
   /** TanStack Query options of the preview (chain reads). */
-  query?: Partial<UseQueryParameters<SwapPreview, Error, SwapPreview>> | undefined
+  query?: Partial<UseQueryParameters<SwapPreview, UseSwapPreviewErrorType, SwapPreview>> | undefined
 }
+
+/**
+ * What the preview fails with, as `getSwapPreview` throws it: an `InvalidParameterError` (a
+ * malformed parameter, or a token with no contract on the public client's chain), the errors of
+ * `/swap/info` when it fetches the quote itself (`GetSwapInfoErrorType`; the hook hands it the
+ * cached quote, whose own error is on `quote.error`), or a chain read that failed (balance,
+ * allowance, decimals, chain id) as viem threw it: a viem `BaseError`. Every one has a
+ * `shortMessage`; narrow with `instanceof`, since a viem error's `name` is any string.
+ */
+export type UseSwapPreviewErrorType = InvalidParameterErrorType | GetSwapInfoErrorType | ViemBaseError
 
 // What may differ between a preview and the one it stands in for while it refreshes.
 const refreshFields = new Set(['quotedAt', 'prices'])
 
-export type UseSwapPreviewReturnType = UseQueryResult<SwapPreview, Error> & {
+export type UseSwapPreviewReturnType = UseQueryResult<SwapPreview, UseSwapPreviewErrorType> & {
   /** The quote the preview is for: `useSwapInfo`'s result (shared cache). */
   quote: UseSwapInfoReturnType
 }
@@ -106,7 +126,7 @@ export function useSwapPreview(parameters: UseSwapPreviewParameters = {}): UseSw
   const allowed = !!swapInfo && !!publicClient && !!account && pricesSettled
   const { enabled, ...query } = parameters.query ?? {}
   const quoteTtl = queryDefaults.swapInfo?.staleTime
-  const preview = useQuery(
+  const preview = useQuery<SwapPreview, UseSwapPreviewErrorType>(
     {
       queryKey,
       queryFn: () =>
