@@ -10,6 +10,8 @@ const entries = {
   core: 'src/exports/core.ts',
   coreExecute: 'src/exports/coreExecute.ts',
   query: 'src/exports/query.ts',
+  balances: 'src/exports/balances.ts',
+  exactOutput: 'src/exports/exactOutput.ts',
   mock: 'src/exports/mock.ts',
   mockMsw: 'src/exports/mockMsw.ts',
   'mock-server': 'src/mock/bin.ts',

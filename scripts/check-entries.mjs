@@ -24,6 +24,8 @@ const entries = {
   core: ['msw', 'node: modules', 'react'],
   coreExecute: ['msw', 'node: modules', 'react'],
   query: ['msw', 'node: modules', 'react'],
+  balances: ['msw', 'node: modules'],
+  exactOutput: ['msw', 'node: modules'],
   mock: ['msw', 'react'],
   mockMsw: ['react'],
 }
