@@ -17,6 +17,7 @@ import {
   pad,
   toHex,
 } from 'viem'
+import { multicall3Abi, multicall3Address } from '../../src/core/balances/multicall3.js'
 import { isNativeToken, nativeTokenAddress } from '../../src/core/constants.js'
 import { balanceReaderAddress } from '../../src/core/execute/outcomeProbe.js'
 import { swapRouterAbi } from '../../src/mock/routerAbi.js'
@@ -110,6 +111,28 @@ export function createSimulatedWallet({ market, balances = {}, blockTimeMs = 500
       const holder = getAddress(`0x${data.slice(-40)}`)
       return {
         data: amount(isAddressEqual(holder, simulatedAccount) ? balanceIn(l, nativeTokenAddress) : 0n),
+        logs: [],
+      }
+    }
+    // Multicall3 (deployed on this chain, as on most): aggregate3 runs each call on its own, and getEthBalance.
+    if (isAddressEqual(to, multicall3Address)) {
+      const call = decodeFunctionData({ abi: multicall3Abi, data })
+      if (call.functionName === 'getEthBalance')
+        return {
+          data: amount(
+            isAddressEqual(call.args[0], simulatedAccount) ? balanceIn(l, nativeTokenAddress) : 0n,
+          ),
+          logs: [],
+        }
+      const results = call.args[0].map(({ target, callData }) => {
+        try {
+          return { success: true, returnData: execute(l, { to: target, data: callData, value: 0n }).data }
+        } catch (error) {
+          return { success: false, returnData: (error as { data?: Hex }).data ?? '0x' }
+        }
+      })
+      return {
+        data: encodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', result: results }),
         logs: [],
       }
     }
@@ -373,6 +396,9 @@ export function createSimulatedWallet({ market, balances = {}, blockTimeMs = 500
           for (const [number, balance] of state.nativeAt) if (number <= at) latest = balance
           return numberToHex(latest)
         }
+        case 'eth_getCode':
+          // Only Multicall3 has code here: tokens and the router are simulated by their ABI.
+          return isAddressEqual(first as Address, multicall3Address) ? '0x6080' : '0x'
         case 'eth_call': {
           const tx = first as { to: Address; data: Hex; value?: Hex }
           return execute(fork(), { to: tx.to, data: tx.data, value: BigInt(tx.value ?? '0x0') }).data
