@@ -106,6 +106,31 @@ describe('getTokenBalances on anvil', () => {
     expect(batched.balances).toEqual(plain.balances)
   })
 
+  test("something else at Multicall3's address (code that reverts, or answers garbage): read token by token", async () => {
+    const { fixture } = h
+    const tokens = await tokenList()
+    const expected = await getTokenBalances(h.swapClient(), {
+      publicClient: countingPublicClient(fixture).publicClient,
+      account: h.user(),
+      tokens,
+      prices: false,
+    })
+    for (const code of [misbehavingCode.reverts, misbehavingCode.twoWords, misbehavingCode.oneByte]) {
+      await fixture.testClient.setCode({ address: multicall3Address, bytecode: code })
+      const { publicClient, requests } = countingPublicClient(fixture)
+      const result = await getTokenBalances(h.swapClient(), {
+        publicClient,
+        account: h.user(),
+        tokens,
+        prices: false,
+      })
+      expect(result.method).toBe('multicall3')
+      expect(result.balances).toEqual(expected.balances)
+      // The block, the code, the failed aggregate3, then each token on its own.
+      expect(requests).toHaveLength(3 + tokens.length)
+    }
+  })
+
   test('batchSize splits the calls: one aggregate3 per batch', async () => {
     const { fixture } = h
     await installMulticall3(fixture)

@@ -349,11 +349,15 @@ async function readWithMulticall(
           blockNumber,
         })
         if (result.data)
-          answers = decodeFunctionResult({
-            abi: multicall3Abi,
-            functionName: 'aggregate3',
-            data: result.data,
-          })
+          try {
+            answers = decodeFunctionResult({
+              abi: multicall3Abi,
+              functionName: 'aggregate3',
+              data: result.data,
+            })
+          } catch {
+            // Not Multicall3's answer (another contract at its address): read token by token.
+          }
       } catch (error) {
         if (!isRevert(error)) throw error
       }

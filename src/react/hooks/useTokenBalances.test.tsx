@@ -5,6 +5,7 @@ import { testErc20Abi } from '../../../test/evm/abis.js'
 import { countingPublicClient, installMulticall3, setupBalancesHarness } from '../../../test/evm/balances.js'
 import { renderSwapHook } from '../../../test/react.js'
 import type { GetTokenBalancesReturnType } from '../../core/balances/getTokenBalances.js'
+import { BlockNotReachedError } from '../../core/errors/balances.js'
 import { InvalidParameterError } from '../../core/errors/parameter.js'
 import { tokenBalancesQueryName } from '../../query/getTokenBalances.js'
 import { getTokenPriceQueryKey } from '../../query/getTokenPrice.js'
@@ -94,6 +95,21 @@ describe('useTokenBalances against the mock service and anvil', () => {
     expect(result.current.data?.blockNumber).toBeGreaterThanOrEqual(receipt.blockNumber)
     expect(balanceOf(result.current.data, 'TKA')).toBe(parseEther('900'))
     expect(result.current.queryKey[1]).toMatchObject({ blockNumber: String(receipt.blockNumber) })
+  })
+
+  test('a node behind blockNumber: BlockNotReachedError, asked again until the block is there', async () => {
+    const latest = await h.fixture.publicClient.getBlockNumber()
+    const { result } = renderBalances({
+      account: h.user(),
+      tokens: [h.fixture.tokens.TKA.address],
+      prices: false,
+      blockNumber: latest + 1n,
+    })
+    await waitFor(() => expect(result.current.failureReason).toBeInstanceOf(BlockNotReachedError))
+    expect(result.current.isError).toBe(false) // still trying
+    await h.fixture.testClient.mine({ blocks: 1 })
+    await waitFor(() => expect(result.current.isSuccess).toBe(true), { timeout: 6000 })
+    expect(result.current.data?.blockNumber).toBe(latest + 1n)
   })
 
   test("a publicClient parameter wins over the provider's", async () => {

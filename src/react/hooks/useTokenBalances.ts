@@ -50,7 +50,7 @@ export type UseTokenBalancesReturnType<selectData = GetTokenBalancesData> = UseQ
  * re-reads every list. To be sure the list reflects the swap even on a
  * load-balanced RPC whose nodes lag, pass the receipt's block as
  * `blockNumber`: the list is then read at that block or a later one (a node
- * still behind is a `BlockNotReachedError`, retried), and the previous list
+ * still behind is a `BlockNotReachedError`, asked again every 2 s, 10 times at most), and the previous list
  * stays on screen (`isPlaceholderData`) while the new one loads:
  *
  * ```tsx
