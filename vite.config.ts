@@ -13,6 +13,8 @@ const entries = {
   resume: 'src/exports/resume.ts',
   coreResume: 'src/exports/coreResume.ts',
   query: 'src/exports/query.ts',
+  balances: 'src/exports/balances.ts',
+  exactOutput: 'src/exports/exactOutput.ts',
   mock: 'src/exports/mock.ts',
   mockMsw: 'src/exports/mockMsw.ts',
   'mock-server': 'src/mock/bin.ts',

@@ -27,6 +27,8 @@ const entries = {
   resume: ['msw', 'node: modules'],
   coreResume: ['msw', 'node: modules', 'react'],
   query: ['msw', 'node: modules', 'react'],
+  balances: ['msw', 'node: modules'],
+  exactOutput: ['msw', 'node: modules'],
   mock: ['msw', 'react'],
   mockMsw: ['react'],
 }

@@ -19,6 +19,7 @@ import {
   toEventSelector,
   toHex,
 } from 'viem'
+import { multicall3Abi, multicall3Address } from '../../src/core/balances/multicall3.js'
 import { isNativeToken, nativeTokenAddress } from '../../src/core/constants.js'
 import { balanceReaderAddress } from '../../src/core/execute/stateOverrides.js'
 import { swapGuardAbi, swapGuardAddress, swapGuardExecutorAddress } from '../../src/core/execute/swapGuard.js'
@@ -149,6 +150,28 @@ export function createSimulatedWallet({ market, balances = {}, blockTimeMs = 500
       const holder = getAddress(`0x${data.slice(-40)}`)
       return {
         data: amount(isAddressEqual(holder, simulatedAccount) ? balanceIn(l, nativeTokenAddress) : 0n),
+        logs: [],
+      }
+    }
+    // Multicall3 (deployed on this chain, as on most): aggregate3 runs each call on its own, and getEthBalance.
+    if (isAddressEqual(to, multicall3Address)) {
+      const call = decodeFunctionData({ abi: multicall3Abi, data })
+      if (call.functionName === 'getEthBalance')
+        return {
+          data: amount(
+            isAddressEqual(call.args[0], simulatedAccount) ? balanceIn(l, nativeTokenAddress) : 0n,
+          ),
+          logs: [],
+        }
+      const results = call.args[0].map(({ target, callData }) => {
+        try {
+          return { success: true, returnData: execute(l, { to: target, data: callData, value: 0n }).data }
+        } catch (error) {
+          return { success: false, returnData: (error as { data?: Hex }).data ?? '0x' }
+        }
+      })
+      return {
+        data: encodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', result: results }),
         logs: [],
       }
     }
@@ -422,10 +445,12 @@ export function createSimulatedWallet({ market, balances = {}, blockTimeMs = 500
         case 'eth_estimateGas':
           return numberToHex(gasPerCall)
         case 'eth_getCode':
-          // The chain has the swap guard (deployed once, as on any chain where someone did) and the router.
-          return isAddressEqual(first as Address, swapGuardAddress) ||
-            isAddressEqual(first as Address, market.router)
-            ? '0x00'
+          // Code at the swap guard (deployed once, as on any chain where someone did), the router
+          // and Multicall3; tokens are simulated by their ABI.
+          return [swapGuardAddress, market.router, multicall3Address].some((address) =>
+            isAddressEqual(first as Address, address),
+          )
+            ? '0x6080'
             : '0x'
         case 'eth_getTransactionCount':
           return numberToHex(state.nonce)

@@ -1,0 +1,35 @@
+import { expect, test } from 'vitest'
+
+test('the public runtime exports of token-swap-hooks/balances', async () => {
+  const balances = await import('./balances.js')
+  expect(Object.keys(balances).sort()).toMatchInlineSnapshot(`
+    [
+      "BlockNotReachedError",
+      "defaultBalancesBatchSize",
+      "defaultMaxPrices",
+      "getTokenBalances",
+      "getTokenBalancesQueryKey",
+      "getTokenBalancesQueryOptions",
+      "isMulticall3Deployed",
+      "multicall3Address",
+      "tokenBalancesQueryName",
+      "useTokenBalances",
+    ]
+  `)
+})
+
+test('the public runtime exports of token-swap-hooks/exact-output', async () => {
+  const exactOutput = await import('./exactOutput.js')
+  expect(Object.keys(exactOutput).sort()).toMatchInlineSnapshot(`
+    [
+      "ExactOutputNotReachedError",
+      "defaultExactOutputTolerance",
+      "defaultMaxProbes",
+      "getSwapRouteForOutput",
+      "getSwapRouteForOutputQueryKey",
+      "getSwapRouteForOutputQueryOptions",
+      "swapRouteForOutputQueryName",
+      "useSwapRouteForOutput",
+    ]
+  `)
+})
