@@ -20,6 +20,7 @@ import { type Browser, chromium, type Page } from 'playwright-core'
 import { type Address, erc20Abi, formatUnits, parseUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs'
+import { swapGuardAddress } from '../src/core/execute/swapGuard.js'
 import { createMockMarket } from '../src/mock/createMockMarket.js'
 import { type MockServer, startMockServer } from '../src/mock/startMockServer.js'
 import type { MockMarket } from '../src/mock/types.js'
@@ -391,7 +392,8 @@ describe('vite-swap: a swap page (Vite + React)', () => {
     expect(before.tka - after.tka).toBe(realizedIn)
     expect(after.usdc - before.usdc).toBe(realizedOut)
 
-    // Both hashes are shown, and are what the chain has: an approval of TKA, then the swap on the router.
+    // Both hashes are shown, and are what the chain has: an approval of TKA, then the swap through
+    // the library's swap guard (which calls the router, and reverts below the user's floor).
     const approvalHash = (await text(page, 'approval-hash')) as `0x${string}`
     const swapHash = (await text(page, 'swap-hash')) as `0x${string}`
     const approval = await fixture.publicClient.getTransactionReceipt({ hash: approvalHash })
@@ -399,15 +401,17 @@ describe('vite-swap: a swap page (Vite + React)', () => {
     expect([approval.status, approval.to?.toLowerCase()]).toEqual(['success', tka.address.toLowerCase()])
     expect([swapReceipt.status, swapReceipt.to?.toLowerCase()]).toEqual([
       'success',
-      fixture.router.toLowerCase(),
+      swapGuardAddress.toLowerCase(),
     ])
-    const allowance = await fixture.publicClient.readContract({
-      address: tka.address as Address,
-      abi: erc20Abi,
-      functionName: 'allowance',
-      args: [user, fixture.spender],
-    })
-    expect(allowance).toBe(0n) // exactly amountIn was approved, and the swap used it all
+    const allowanceOf = (spender: Address) =>
+      fixture.publicClient.readContract({
+        address: tka.address as Address,
+        abi: erc20Abi,
+        functionName: 'allowance',
+        args: [user, spender],
+      })
+    expect(await allowanceOf(swapGuardAddress)).toBe(0n) // exactly amountIn was approved, and the swap used it all
+    expect(await allowanceOf(fixture.spender)).toBe(0n) // the service's spender was never approved
 
     expect(errors).toEqual([])
     await page.close()

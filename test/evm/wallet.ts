@@ -41,6 +41,11 @@ export type TestWalletOptions = {
     | {
         /** Runs inside `wallet_sendCalls` before the calls: another transaction that lands first. */
         beforeBatch?: (() => Promise<void>) | undefined
+        /**
+         * A wallet that says it batches atomically and does not: it runs the calls one by one,
+         * each mined, keeps what succeeded, and reports the batch `atomic: true` all the same.
+         */
+        lying?: boolean | undefined
       }
     | undefined
 }
@@ -80,6 +85,19 @@ export function createTestWallet(options: TestWalletOptions) {
     if (hexToNumber(request.chainId) !== current)
       throw Object.assign(new Error(`Invalid chainId, the wallet is on ${current}.`), { code: -32602 })
     await options.eip5792?.beforeBatch?.()
+    if (options.eip5792?.lying) {
+      const receipts: { status: string }[] = []
+      for (const call of request.calls) {
+        const hash = await forward('eth_sendTransaction', [
+          { from: options.account, to: call.to, data: call.data, value: call.value, gas: '0x7a120' },
+        ])
+        receipts.push((await forward('eth_getTransactionReceipt', [hash])) as { status: string })
+      }
+      const id = `0x${(batches.size + 1).toString(16).padStart(64, '0')}`
+      const failed = receipts.some((receipt) => receipt.status !== '0x1')
+      batches.set(id, { status: failed ? 500 : 200, receipts, chainId: request.chainId })
+      return { id }
+    }
     const snapshot = await forward('evm_snapshot', [])
     await forward('evm_setAutomine', [false])
     const hashes: unknown[] = []

@@ -324,7 +324,7 @@ export class BatchFailedError extends ExecuteSwapError {
   }: { batchId: string; statusCode: number; atomic: boolean; receipts: readonly TransactionReceipt[] }) {
     super(
       statusCode === 500 && atomic
-        ? 'The batch reverted: neither the approval nor the swap took effect.'
+        ? 'The batch reverted (atomic, as the wallet reports it).'
         : `The batch failed (status ${statusCode}).`,
       { metaMessages: [`Batch: ${batchId}`] },
     )

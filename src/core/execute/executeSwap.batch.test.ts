@@ -135,6 +135,33 @@ describe('a wallet that batches atomically (EIP-5792)', () => {
     expect(after.nonce).toBe(before.nonce) // nothing of the batch was included
   })
 
+  test('a wallet that reports a failed batch as atomic when it ran the calls one by one: the approval it left is read and reported', async () => {
+    const path = h.market.quote({
+      token0: h.address('TKA'),
+      token1: h.address('TKB'),
+      amountIn: parseEther('10'),
+    })?.path as Address[]
+    const drainPool = async () => {
+      const { deployerClient, publicClient } = h.fixture
+      const hash = await deployerClient.writeContract({
+        address: h.fixture.router,
+        abi: testRouterAbi,
+        functionName: 'setPool',
+        args: [path.at(-2) as Address, path.at(-1) as Address, 10n ** 30n, 1n, 30n],
+      })
+      await publicClient.waitForTransactionReceipt({ hash })
+    }
+    const wallet = h.wallet({ eip5792: { beforeBatch: drainPool, lying: true } })
+    const { error } = await run({}, wallet)
+    expect(error).toMatchObject({ name: 'BatchFailedError', statusCode: 500, atomic: true })
+    // The wallet said atomic; the chain says the approval stands: read, never assumed.
+    expect((error as BatchFailedError).leftoverAllowance).toMatchObject({
+      spender: swapGuardAddress,
+      amount: parseEther('10'),
+    })
+    expect((await h.funds()).allowance).toBe(parseEther('10'))
+  })
+
   test('no approval needed (native in): one ordinary transaction, no batch', async () => {
     const wallet = batchingWallet()
     const { result, error, sent, batches } = await run(
