@@ -56,6 +56,7 @@ test('the public runtime exports of token-swap-hooks/core/execute', async () => 
       "SwapGuardNotDeployedError",
       "SwapInProgressError",
       "SwapSimulationError",
+      "TransactionNotSeenError",
       "TransactionReplacedError",
       "TransactionRevertedError",
       "UnsafeSwapDataError",

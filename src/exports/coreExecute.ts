@@ -26,6 +26,8 @@ export {
   type SwapOutcomeViolation,
   SwapSimulationError,
   type SwapSimulationErrorType,
+  TransactionNotSeenError,
+  type TransactionNotSeenErrorType,
   TransactionReplacedError,
   type TransactionReplacedErrorType,
   TransactionRevertedError,
@@ -63,6 +65,7 @@ export {
   type ExecuteSwapStatus,
   type ExecuteSwapStep,
   executeSwap,
+  type SwapEvent,
   type TrustedAddresses,
 } from '../core/execute/executeSwap.js'
 export {

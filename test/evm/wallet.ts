@@ -29,6 +29,11 @@ export type TestWalletOptions = {
   fail?: ((method: string, count: number) => boolean) | undefined
   /** The chain the wallet says it is on; `undefined` means the node's own chain. */
   reportedChainId?: number | undefined
+  /**
+   * A smart-contract wallet's way (a Safe): `eth_sendTransaction` answers a hash of its own and
+   * sends nothing, so no node ever sees it.
+   */
+  neverBroadcast?: boolean | undefined
   /** Whether wallet_switchEthereumChain works (it then reports the requested chain). Default false. */
   canSwitchChain?: boolean | undefined
   /**
@@ -46,6 +51,12 @@ export type TestWalletOptions = {
          * each mined, keeps what succeeded, and reports the batch `atomic: true` all the same.
          */
         lying?: boolean | undefined
+        /** Never answers `wallet_getCapabilities` (as some wallets leave it pending). */
+        hangCapabilities?: boolean | undefined
+        /** Reports `atomic: 'ready'` and answers `wallet_sendCalls` with EIP-5792 code 5750: the user declined the upgrade. */
+        declineUpgrade?: boolean | undefined
+        /** Reports ERC-7677 `paymasterService` support for the chain. */
+        paymaster?: boolean | undefined
       }
     | undefined
 }
@@ -91,7 +102,14 @@ export function createTestWallet(options: TestWalletOptions) {
         const hash = await forward('eth_sendTransaction', [
           { from: options.account, to: call.to, data: call.data, value: call.value, gas: '0x7a120' },
         ])
-        receipts.push((await forward('eth_getTransactionReceipt', [hash])) as { status: string })
+        // Anvil's automine answers eth_sendTransaction before the receipt is always readable.
+        let receipt: { status: string } | null = null
+        for (let tries = 0; !receipt && tries < 200; tries++) {
+          receipt = (await forward('eth_getTransactionReceipt', [hash])) as { status: string } | null
+          if (!receipt) await new Promise((resolve) => setTimeout(resolve, 10))
+        }
+        if (!receipt) throw new Error(`No receipt for ${String(hash)}`)
+        receipts.push(receipt)
       }
       const id = `0x${(batches.size + 1).toString(16).padStart(64, '0')}`
       const failed = receipts.some((receipt) => receipt.status !== '0x1')
@@ -142,10 +160,18 @@ export function createTestWallet(options: TestWalletOptions) {
       if (method === 'wallet_sendCalls') {
         if (options.reject?.(method, count))
           throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
+        if (options.eip5792?.declineUpgrade)
+          throw Object.assign(new Error('The user rejected the upgrade to a smart account.'), { code: 5750 })
         return sendCalls(params as never)
       }
-      if (method === 'wallet_getCapabilities')
-        return { [numberToHex(await chainIdNow())]: { atomic: { status: 'supported' } } }
+      if (method === 'wallet_getCapabilities') {
+        if (options.eip5792?.hangCapabilities) return new Promise<never>(() => {})
+        const atomic = { status: options.eip5792?.declineUpgrade ? 'ready' : 'supported' }
+        const paymaster = options.eip5792?.paymaster ? { paymasterService: { supported: true } } : {}
+        return { [numberToHex(await chainIdNow())]: { atomic, ...paymaster } }
+      }
+      if (method === 'eth_sendTransaction' && options.neverBroadcast)
+        return `0x${[...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, '0')).join('')}`
       if (method === 'wallet_getCallsStatus') {
         const [id] = params as [string]
         const batch = batches.get(id)

@@ -53,6 +53,22 @@ export class BaseError extends Error {
   }
 
   /**
+   * A stable code for translations and analytics: the class's name in
+   * CONSTANT_CASE, without `Error` (`NoRouteError` → `'NO_ROUTE'`,
+   * `UserRejectedError` → `'USER_REJECTED'`). It changes only when the class
+   * is renamed, which is a breaking change.
+   *
+   * @example
+   * t(`errors.${error.code}`) // 'errors.RATE_LIMIT'
+   */
+  get code(): string {
+    return this.name
+      .replace(/Error$/, '')
+      .replace(/(?<=[a-z\d])(?=[A-Z])/g, '_')
+      .toUpperCase()
+  }
+
+  /**
    * Walks the `cause` chain and returns the deepest error, or the first one
    * for which `fn` returns true (`null` when none matches).
    *

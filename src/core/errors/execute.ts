@@ -598,7 +598,8 @@ export type OutcomeUnknownErrorType = OutcomeUnknownError & { name: 'OutcomeUnkn
  * if (error instanceof OutcomeUnknownError) toast('Your swap was sent and may still go through: do not retry it.')
  */
 export class OutcomeUnknownError extends ExecuteSwapError {
-  override name = 'OutcomeUnknownError' as const
+  /** `'TransactionNotSeenError'` for the one kind of unknown outcome that has its own class. */
+  override name: 'OutcomeUnknownError' | 'TransactionNotSeenError' = 'OutcomeUnknownError'
   stage: 'approval' | 'swap'
   /** The transaction sent; `undefined` for a batch. */
   hash: Hex | undefined
@@ -626,6 +627,33 @@ export class OutcomeUnknownError extends ExecuteSwapError {
     this.stage = stage
     this.hash = hash
     this.batchId = batchId
+  }
+}
+
+export type TransactionNotSeenErrorType = TransactionNotSeenError & { name: 'TransactionNotSeenError' }
+
+/**
+ * The wallet returned a hash that no node has seen since: a smart-contract
+ * wallet (a Safe) returns its own id for a transaction its owners have yet
+ * to sign and execute, or the wallet never broadcast it. Its outcome is
+ * unknown (an `OutcomeUnknownError`): check the wallet's queue (the Safe app,
+ * the wallet's activity); do not send the swap again from here. The
+ * execution stays recorded, and settles from the chain if it is executed.
+ *
+ * @example
+ * if (error instanceof TransactionNotSeenError) toast('Confirm the swap in your wallet’s queue')
+ */
+export class TransactionNotSeenError extends OutcomeUnknownError {
+  override name = 'TransactionNotSeenError' as const
+
+  constructor({ hash, stage, afterMs }: { hash: Hex; stage: ExecuteSwapStage; afterMs: number }) {
+    super({
+      stage: stage === 'approval' ? 'approval' : 'swap',
+      hash,
+      cause: new Error(`No node has seen ${hash} after ${Math.round(afterMs / 1000)} s.`),
+    })
+    this.shortMessage = `The wallet returned a hash no node has seen in ${Math.round(afterMs / 1000)} s: check the wallet's queue (a smart-contract wallet executes it later), and do not send it again.`
+    this.message = `${this.shortMessage}\n\nHash: ${hash}`
   }
 }
 

@@ -6,31 +6,85 @@ import { assertWalletChain, type ExecutionClients } from './chain.js'
 import type { SwapCall } from './checkSwapOutcome.js'
 import { walletStep } from './walletErrors.js'
 
+/** What the wallet reports it can do for the account on the chain (EIP-5792 `wallet_getCapabilities`). */
+export type WalletCapabilities = {
+  /** Atomic batches: `atomic.status` `'supported'` or `'ready'` (an EIP-7702 upgrade on first use), or the older `atomicBatch.supported`. */
+  atomic: boolean
+  /** An ERC-7677 paymaster can sponsor the batch's gas (`paymasterService.supported`). */
+  paymaster: boolean
+}
+
+/** How long the wallet is given to answer `wallet_getCapabilities` by default. */
+export const defaultCapabilitiesTimeoutMs = 3_000
+
 /**
- * Whether the wallet reports atomic batches (EIP-5792 `wallet_getCapabilities`:
- * `atomic.status` `'supported'` or `'ready'`, or the older `atomicBatch.supported`)
- * for the account on the chain. A wallet without `wallet_getCapabilities`, or
- * one that fails it, does not.
+ * What the wallet reports it can do for the account on the chain: atomic
+ * batches (EIP-5792 `atomic.status` `'supported'` or `'ready'`, or the older
+ * `atomicBatch.supported`) and ERC-7677 paymasters. A wallet without
+ * `wallet_getCapabilities`, one that fails it, or one that does not answer
+ * within `timeoutMs` (default 3 s: some leave it pending) can do neither.
+ *
+ * @example
+ * const { atomic } = await readWalletCapabilities({ walletClient, publicClient }, account, 1)
+ */
+export async function readWalletCapabilities(
+  { walletClient }: Pick<ExecutionClients, 'walletClient'>,
+  account: Address,
+  chainId: number,
+  timeoutMs = defaultCapabilitiesTimeoutMs,
+): Promise<WalletCapabilities> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  try {
+    const capabilities = (await Promise.race([
+      getCapabilities(walletClient, { account, chainId }),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('wallet_getCapabilities did not answer')), timeoutMs)
+      }),
+    ])) as {
+      atomic?: { status?: string }
+      atomicBatch?: { supported?: boolean }
+      paymasterService?: { supported?: boolean }
+    }
+    const status = capabilities?.atomic?.status
+    return {
+      atomic: status === 'supported' || status === 'ready' || capabilities?.atomicBatch?.supported === true,
+      paymaster: capabilities?.paymasterService?.supported === true,
+    }
+  } catch {
+    // No wallet_getCapabilities, a failure, or no answer in time: the wallet batches nothing.
+    return { atomic: false, paymaster: false }
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/**
+ * Whether the wallet reports atomic batches for the account on the chain
+ * (`readWalletCapabilities(…).atomic`).
  *
  * @example
  * const atomic = await supportsAtomicBatch({ walletClient, publicClient }, account, 1)
  */
 export async function supportsAtomicBatch(
-  { walletClient }: ExecutionClients,
+  clients: Pick<ExecutionClients, 'walletClient'>,
   account: Address,
   chainId: number,
+  timeoutMs?: number | undefined,
 ): Promise<boolean> {
-  try {
-    const capabilities = (await getCapabilities(walletClient, { account, chainId })) as {
-      atomic?: { status?: string }
-      atomicBatch?: { supported?: boolean }
-    }
-    const status = capabilities?.atomic?.status
-    return status === 'supported' || status === 'ready' || capabilities?.atomicBatch?.supported === true
-  } catch {
-    // No wallet_getCapabilities, or it failed: not a batching wallet.
-    return false
-  }
+  return (await readWalletCapabilities(clients, account, chainId, timeoutMs)).atomic
+}
+
+/**
+ * Whether a failed `wallet_sendCalls` is the user declining the wallet's
+ * upgrade to a smart account (EIP-5792 code 5750), or the wallet saying it
+ * cannot do the batch atomically after all (5760): the same calls can then go
+ * one transaction after the other.
+ *
+ * @example
+ * if (isBatchDeclined(error)) sendOneByOne()
+ */
+export function isBatchDeclined(error: unknown): boolean {
+  return walk(error, (e) => [5750, 5760].includes((e as { code?: unknown })?.code as number)) !== null
 }
 
 type BatchResult = { batchId: string; receipts: TransactionReceipt[] }
@@ -45,7 +99,12 @@ export async function sendBatch(
   clients: ExecutionClients,
   chain: Chain,
   calls: readonly SwapCall[],
-  options: { timeoutMs: number; onSent?: (batchId: string) => void | Promise<void> },
+  options: {
+    timeoutMs: number
+    onSent?: (batchId: string) => void | Promise<void>
+    /** An ERC-7677 paymaster for the batch's gas (only where the wallet reports it can use one). */
+    paymaster?: { url: string; context?: Record<string, unknown> | undefined } | undefined
+  },
 ): Promise<BatchResult> {
   const { walletClient } = clients
   const stage: ExecuteSwapStage = 'swap'
@@ -56,6 +115,7 @@ export async function sendBatch(
       chain,
       calls: calls.map((call) => ({ to: call.to, data: call.data, value: call.value })),
       forceAtomic: true,
+      ...(options.paymaster ? { capabilities: { paymasterService: options.paymaster } } : {}),
     }),
   )
   await options.onSent?.(id)

@@ -14,6 +14,7 @@ import { walk } from '../errors/base.js'
 import {
   ChainMismatchError,
   type ExecuteSwapStage,
+  TransactionNotSeenError,
   TransactionReplacedError,
   TransactionRevertedError,
   UserRejectedError,
@@ -185,6 +186,13 @@ export type WaitForSuccessParameters = {
   confirmations?: number | undefined
   /** Default viem's (180 000 ms). */
   timeoutMs?: number | undefined
+  /**
+   * A hash no node has seen after this long (a contract wallet's own id, a
+   * transaction its wallet never broadcast) ends the wait with
+   * `TransactionNotSeenError` instead of waiting out `timeoutMs`. Default
+   * 60 000 ms.
+   */
+  notSeenTimeoutMs?: number | undefined
 }
 
 /**
@@ -200,20 +208,52 @@ export type WaitForSuccessParameters = {
  * @example
  * const receipt = await waitForSuccess({ publicClient }, { hash, stage: 'approval' })
  */
+/**
+ * Rejects with `TransactionNotSeenError` when no node has seen `hash` within
+ * `ms` (checked every few seconds); never settles once it was seen, or when
+ * `signal` aborts.
+ */
+function notSeen(
+  { publicClient }: Pick<ExecutionClients, 'publicClient'>,
+  hash: Hex,
+  stage: ExecuteSwapStage,
+  ms: number,
+  signal: AbortSignal,
+): Promise<never> {
+  return new Promise((_, reject) => {
+    const deadline = Date.now() + ms
+    const check = async () => {
+      if (signal.aborted) return
+      const seen = await publicClient.getTransaction({ hash }).then(
+        () => true,
+        () => false,
+      )
+      if (seen || signal.aborted) return
+      if (Date.now() >= deadline) return reject(new TransactionNotSeenError({ hash, stage, afterMs: ms }))
+      setTimeout(check, Math.min(2_000, Math.max(50, ms / 10)))
+    }
+    setTimeout(check, Math.min(ms, 2_000))
+  })
+}
+
 export async function waitForSuccess(
   { publicClient }: Pick<ExecutionClients, 'publicClient'>,
-  { hash, stage, confirmations, timeoutMs }: WaitForSuccessParameters,
+  { hash, stage, confirmations, timeoutMs, notSeenTimeoutMs = 60_000 }: WaitForSuccessParameters,
 ): Promise<TransactionReceipt> {
   let reason: ReplacementReason | undefined
+  const done = new AbortController()
   const receipt = await walletStep(stage, () =>
-    publicClient.waitForTransactionReceipt({
-      hash,
-      confirmations: confirmations ?? 1,
-      timeout: timeoutMs,
-      onReplaced: (replacement) => {
-        reason = replacement.reason
-      },
-    }),
+    Promise.race([
+      publicClient.waitForTransactionReceipt({
+        hash,
+        confirmations: confirmations ?? 1,
+        timeout: timeoutMs,
+        onReplaced: (replacement) => {
+          reason = replacement.reason
+        },
+      }),
+      notSeen({ publicClient }, hash, stage, notSeenTimeoutMs, done.signal),
+    ]).finally(() => done.abort()),
   )
   if (receipt.transactionHash.toLowerCase() !== hash.toLowerCase() && reason !== 'repriced')
     throw new TransactionReplacedError({

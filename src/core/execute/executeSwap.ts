@@ -6,6 +6,7 @@ import type {
   BatchUnsupportedErrorType,
   ChainMismatchErrorType,
   InsufficientAllowanceErrorType,
+  LeftoverAllowance,
   OutcomeUnknownErrorType,
   QuoteBelowMinimumErrorType,
   QuoteChangedErrorType,
@@ -181,7 +182,52 @@ export type ExecuteSwapParameters = ExecutionClients & {
   storage?: SwapStorage | false | undefined
   /** Called at every step with a snapshot of the flow. */
   onStep?: ((step: ExecuteSwapStep) => void) | undefined
+  /**
+   * Called with each thing that happened, for analytics and logs (a
+   * function that throws is ignored): approval and swap (or batch) sent and
+   * mined, the success, and the failure with its stable `code`.
+   */
+  onEvent?: ((event: SwapEvent) => void) | undefined
+  /**
+   * How long the wallet is given to answer `wallet_getCapabilities`. Default
+   * 3 000 ms: a wallet that does not answer in time is taken for one that does
+   * not batch (some leave the request pending).
+   */
+  capabilitiesTimeoutMs?: number | undefined
+  /**
+   * A hash no node has seen after this long ends the wait with
+   * `TransactionNotSeenError` (a contract wallet's own id for a transaction
+   * still in its queue). Default 60 000 ms.
+   */
+  notSeenTimeoutMs?: number | undefined
+  /**
+   * An ERC-7677 paymaster service to sponsor the batch's gas: passed to
+   * `wallet_sendCalls` only where the wallet reports `paymasterService` for
+   * the chain, never elsewhere.
+   */
+  paymaster?: { url: string; context?: Record<string, unknown> | undefined } | undefined
 }
+
+/**
+ * What happened, as `onEvent` reports it: a transaction (or the batch) sent
+ * and mined, the swap's success, or the failure with the error's stable
+ * `code` (the same on every error class of the library).
+ */
+export type SwapEvent =
+  | {
+      type: 'approval-sent' | 'approval-mined' | 'swap-sent' | 'swap-mined' | 'batch-sent' | 'batch-mined'
+      chainId: number
+      hash?: Hex | undefined
+      batchId?: string | undefined
+    }
+  | {
+      type: 'success'
+      chainId: number
+      hash: Hex
+      floorEnforcement: FloorEnforcement
+      realized: SwapOutcome | undefined
+    }
+  | { type: 'failure'; code: string; error: unknown }
 
 export type ExecuteSwapReturnType = {
   swapInfo: SwapInfo
@@ -227,6 +273,13 @@ export type ExecuteSwapReturnType = {
   floorEnforcement: FloorEnforcement
   /** Why `realized` is `undefined`: the error measuring it (absent when measured). */
   realizedError?: unknown
+  /**
+   * An allowance still standing after the swap (read after the receipt; a
+   * router that spent less than approved, or an approval beyond `amountIn`):
+   * `revokeAllowance({ walletClient, publicClient, ...leftoverAllowance })`
+   * sets it to 0. Absent when none is left.
+   */
+  leftoverAllowance?: LeftoverAllowance | undefined
 }
 
 export type ExecuteSwapErrorType =

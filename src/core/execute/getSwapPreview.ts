@@ -170,6 +170,8 @@ export async function getSwapPreview(
   const { balance, facts, decimals, prices, plan } = await readPreview(client, parameters, swapInfo, chainId)
   const { approvals, swap: swapCall } = plan
   const insufficientBalance = balance < amountIn
+  // What the steps send, in order: a batch's calls (a reset after the swap included).
+  const calls = plan.steps.flatMap((step) => (step.kind === 'batch' ? step.calls : [step.call]))
   const ttl = parameters.quoteTtlMs ?? 10_000
   return {
     balance,
@@ -178,13 +180,13 @@ export async function getSwapPreview(
     needsApproval: approvals.length > 0,
     needsReset: approvals.length > 1,
     steps: plan.steps.map((step) => step.kind),
-    calls: [...approvals, swapCall],
+    calls,
     approvalTarget: plan.approvalTarget,
     guardDeployed: facts.guardDeployed,
     networkFee:
       insufficientBalance || facts.guardDeployed === false
         ? undefined
-        : await estimateFee(publicClient, account, [...approvals, swapCall]),
+        : await estimateFee(publicClient, account, calls),
     priceImpact: priceImpact({
       amountIn,
       amountOut: swapInfo.estimateAmount,

@@ -120,6 +120,8 @@ export type SwapFacts = {
   batchMode: BatchMode
   /** The wallet reports atomic EIP-5792 batches for the chain (asked only when a batch could be planned). */
   atomicBatch: boolean
+  /** The account is a contract (a Safe): its wallet batches even a lone swap, where it can. */
+  contractAccount?: boolean | undefined
   /** A resumed flow's first transaction goes at this nonce, the one its chain scan proved free. */
   pinnedNonce?: number | undefined
 }
@@ -136,6 +138,27 @@ export type SwapPlan = {
   mode: 'sequential' | 'batch'
   /** What the wallet is asked for, in order. */
   steps: PlannedStep[]
+}
+
+/**
+ * The steps one transaction after the other: the approvals (a reset first
+ * when there are two), then the swap; a pinned nonce on the first.
+ *
+ * @example
+ * sequentialSteps([approve], swap) // [{ kind: 'approve', call: approve }, { kind: 'swap', call: swap }]
+ */
+export function sequentialSteps(
+  approvals: SwapCall[],
+  swap: SwapCall,
+  pinnedNonce?: number | undefined,
+): PlannedStep[] {
+  const kinds = approvals.length === 2 ? (['reset', 'approve'] as const) : (['approve'] as const)
+  const steps: PlannedStep[] = [
+    ...approvals.map((call, index) => ({ kind: kinds[index] ?? ('approve' as const), call })),
+    { kind: 'swap', call: swap },
+  ]
+  if (pinnedNonce !== undefined) (steps[0] as { nonce?: number }).nonce = pinnedNonce
+  return steps
 }
 
 /** Whether the facts call for a batch: approvals to send with the swap, a wallet that batches atomically, no nonce pin. */
@@ -166,18 +189,18 @@ export function planSwap(facts: SwapFacts, chainId: number): SwapPlan {
     if (allowance > 0n && facts.refusesChange) approvals.push(approveCall(token0, approvalTarget, 0n))
     approvals.push(approveCall(token0, approvalTarget, facts.approval === 'infinite' ? maxUint256 : amountIn))
   }
-  const batch = wantsBatch(facts, approvals.length) && facts.atomicBatch
+  const batch = wantsBatch(facts, approvals.length || (facts.contractAccount ? 1 : 0)) && facts.atomicBatch
   if (facts.batchMode === 'require' && approvals.length > 0 && !batch)
     throw new BatchUnsupportedError({ chainId })
-  const kinds = approvals.length === 2 ? (['reset', 'approve'] as const) : (['approve'] as const)
+  // Signed as it is, the service's router may spend less than approved: in a batch (no extra
+  // prompt), the approval is set back to 0 after the swap, so none survives it.
+  const reset =
+    approvalTarget && approvals.length && facts.enforcement === 'simulation' && facts.approval !== 'infinite'
+      ? [approveCall(token0, approvalTarget, 0n)]
+      : []
   const steps: PlannedStep[] = batch
-    ? [{ kind: 'batch', calls: [...approvals, swap] }]
-    : [
-        ...approvals.map((call, index) => ({ kind: kinds[index] ?? 'approve', call })),
-        { kind: 'swap', call: swap },
-      ]
-  const first = steps[0]
-  if (facts.pinnedNonce !== undefined && first && first.kind !== 'batch') first.nonce = facts.pinnedNonce
+    ? [{ kind: 'batch', calls: [...approvals, swap, ...reset] }]
+    : sequentialSteps(approvals, swap, facts.pinnedNonce)
   return {
     enforcement: facts.enforcement,
     approvalTarget,

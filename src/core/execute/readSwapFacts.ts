@@ -1,6 +1,6 @@
 import { type Address, type Chain, erc20Abi, type PublicClient, type Transport } from 'viem'
 import { approveCall } from './approvals.js'
-import { supportsAtomicBatch } from './batch.js'
+import { readWalletCapabilities } from './batch.js'
 import type { ExecutionClients } from './chain.js'
 import { type BatchMode, type SwapFacts, wantsBatch } from './planSwap.js'
 import { swapGuardAddress } from './swapGuard.js'
@@ -19,11 +19,18 @@ export type ReadSwapFactsParameters = {
   pinnedNonce?: number | undefined
   /** Whether to read that the guard is deployed (`'onchain'`). */
   guard: boolean
+  /** How long the wallet is given to answer `wallet_getCapabilities`. Default 3 s. */
+  capabilitiesTimeoutMs?: number | undefined
 }
 
-export type ReadSwapFactsReturnType = Pick<SwapFacts, 'allowance' | 'refusesChange' | 'atomicBatch'> & {
+export type ReadSwapFactsReturnType = Pick<
+  SwapFacts,
+  'allowance' | 'refusesChange' | 'atomicBatch' | 'contractAccount'
+> & {
   /** `undefined` when not asked. */
   guardDeployed: boolean | undefined
+  /** The wallet reports it can use an ERC-7677 paymaster for the chain. */
+  paymaster: boolean
 }
 
 /**
@@ -44,7 +51,7 @@ export async function readSwapFacts(
   parameters: ReadSwapFactsParameters,
 ): Promise<ReadSwapFactsReturnType> {
   const { owner, chainId, token0, amountIn, approvalTarget } = parameters
-  const [allowance, guardDeployed] = await Promise.all([
+  const [allowance, guardDeployed, code] = await Promise.all([
     approvalTarget
       ? publicClient
           .readContract({
@@ -58,18 +65,25 @@ export async function readSwapFacts(
           })
       : undefined,
     parameters.guard ? hasCode(publicClient, swapGuardAddress) : undefined,
+    // A contract account (a Safe, say), not an EIP-7702 delegation (0xef0100…): its wallet is asked
+    // to batch even a lone swap, so that the wallet, not a hash of its own, tracks it.
+    publicClient.getCode({ address: owner }).catch(() => undefined),
   ])
+  const contractAccount = !!code && code !== '0x' && !code.startsWith('0xef0100')
   const needsApproval = allowance !== undefined && allowance < amountIn
   const refusesChange =
     needsApproval &&
     allowance > 0n &&
     (parameters.resetAllowance ??
       !(await approves(publicClient, owner, token0, approvalTarget as Address, amountIn)))
-  const atomicBatch =
-    needsApproval && walletClient && wantsBatch(parameters, 1)
-      ? await supportsAtomicBatch({ walletClient, publicClient }, owner, chainId)
-      : false
-  return { allowance, refusesChange: parameters.resetAllowance ?? refusesChange, atomicBatch, guardDeployed }
+  const capabilities =
+    (needsApproval || contractAccount) && walletClient && wantsBatch(parameters, 1)
+      ? await readWalletCapabilities({ walletClient }, owner, chainId, parameters.capabilitiesTimeoutMs)
+      : { atomic: false, paymaster: false }
+  return {
+    ...{ allowance, refusesChange: parameters.resetAllowance ?? refusesChange, contractAccount },
+    ...{ atomicBatch: capabilities.atomic, paymaster: capabilities.paymaster, guardDeployed },
+  }
 }
 
 /** Whether the token takes approve(target, amount) from `owner` now (simulated). */

@@ -19,7 +19,7 @@ import {
 import { SwapGuardIncompatibleError, SwapGuardNotDeployedError } from '../errors/guard.js'
 import type { SwapInfo } from '../schemas.js'
 import { approveCall } from './approvals.js'
-import { sendBatch } from './batch.js'
+import { isBatchDeclined, sendBatch } from './batch.js'
 import { ensureChain, sendPinned, waitForSuccess } from './chain.js'
 import {
   type CheckSwapOutcomeParameters,
@@ -29,7 +29,12 @@ import {
 } from './checkSwapOutcome.js'
 import { type CheckedParameters, checkAddresses } from './checkSwapParameters.js'
 import { classifyFailure } from './classifyFailure.js'
-import type { ExecuteSwapReturnType, ExecuteSwapStep } from './executeSwap.js'
+import type {
+  ExecuteSwapParameters,
+  ExecuteSwapReturnType,
+  ExecuteSwapStep,
+  SwapEvent,
+} from './executeSwap.js'
 import { type JournalEntry, viewOf } from './journal.js'
 import {
   claimPendingSwap,
@@ -42,7 +47,14 @@ import {
   savePendingSwap,
   withJournal,
 } from './pendingSwaps.js'
-import { type FloorEnforcement, type PlannedStep, planSwap, planSwapCall, type SwapPlan } from './planSwap.js'
+import {
+  type FloorEnforcement,
+  type PlannedStep,
+  planSwap,
+  planSwapCall,
+  type SwapPlan,
+  sequentialSteps,
+} from './planSwap.js'
 import { pendingCount } from './readStanding.js'
 import { hasCode, readSwapFacts } from './readSwapFacts.js'
 import { realizedOutcome } from './realizedOutcome.js'
@@ -69,6 +81,8 @@ export type SwapRun = {
   step: ExecuteSwapStep
   chain?: Chain | undefined
   plan?: SwapPlan | undefined
+  /** The app's paymaster, where the wallet reports it can use one for the chain. */
+  paymaster?: ExecuteSwapParameters['paymaster']
   release?: (() => void) | undefined
 }
 
@@ -101,6 +115,15 @@ export function createSwapRun(
 /** Whether this execution sent anything: from then on it goes on to its outcome whatever `onStep` does. */
 const hasSent = (run: SwapRun) => run.journal.slice(run.start).some((entry) => entry.event === 'sent')
 
+/** Tells `onEvent` what happened; an `onEvent` that throws changes nothing. */
+function tell(run: SwapRun, event: SwapEvent) {
+  try {
+    run.parameters.onEvent?.(event)
+  } catch {
+    // Analytics never change a swap.
+  }
+}
+
 /** Tells `onStep` where the flow is: the patch, and this execution's hashes, read from its journal. */
 function emit(run: SwapRun, patch: Partial<ExecuteSwapStep>) {
   const { resetHash, approvalHash, swapHash, batchId } = viewOf(run.journal.slice(run.start))
@@ -119,6 +142,11 @@ function emit(run: SwapRun, patch: Partial<ExecuteSwapStep>) {
  */
 async function note(run: SwapRun, entry: Omit<JournalEntry, 'at'>, required = false) {
   run.journal.push({ ...entry, at: Date.now() })
+  const { step, event, hash, batchId } = entry
+  if ((event === 'sent' || event === 'mined') && run.chain) {
+    const what = step === 'reset' || step === 'approve' ? 'approval' : step
+    tell(run, { type: `${what}-${event}`, chainId: run.chain.id, hash, batchId })
+  }
   const { storage, parameters: p, plan, chain } = run
   if (!storage || !chain) return
   const now = Date.now()
@@ -201,8 +229,10 @@ async function prepare(run: SwapRun, swapInfo: SwapInfo): Promise<SwapPlan> {
       ...{ owner: p.owner, chainId: chain.id, token0: p.token0, amountIn: p.amountIn },
       ...{ approvalTarget: call.approvalTarget, resetAllowance: p.resetAllowance },
       ...{ batchMode: p.batch ?? 'auto', pinnedNonce: run.pinnedNonce, guard: run.enforcement === 'onchain' },
+      capabilitiesTimeoutMs: p.capabilitiesTimeoutMs,
     }),
   )
+  run.paymaster = facts.paymaster ? p.paymaster : undefined
   if (facts.guardDeployed === false)
     throw new SwapGuardNotDeployedError({
       chainId: chain.id,
@@ -279,9 +309,20 @@ async function explainGuardRevert(run: SwapRun, swapInfo: SwapInfo, guarded: Swa
 }
 
 /** Sends the plan's steps: one atomic batch, or each transaction after the previous one is mined. */
-async function send(run: SwapRun, plan: SwapPlan): Promise<TransactionReceipt[]> {
+async function send(run: SwapRun, planned: SwapPlan): Promise<TransactionReceipt[]> {
+  let plan = planned
   const [first] = plan.steps
-  if (first?.kind === 'batch') return sendBatchStep(run, first.calls)
+  if (first?.kind === 'batch')
+    try {
+      return await sendBatchStep(run, first.calls)
+    } catch (error) {
+      // The user declined the wallet's upgrade to batch (EIP-7702), or the wallet cannot batch
+      // atomically after all: the same calls, already simulated, one transaction after the other.
+      if (!isBatchDeclined(error) || run.journal.some((entry) => entry.batchId)) throw error
+      plan = { ...plan, mode: 'sequential', steps: sequentialSteps(plan.approvals, plan.swap) }
+      run.plan = plan
+      emit(run, { mode: 'sequential' })
+    }
   const receipts: TransactionReceipt[] = []
   for (const step of plan.steps) {
     if (step.kind === 'batch') continue
@@ -351,9 +392,13 @@ async function sendStep(
   await note(run, { step: kind, event: 'sent', hash })
   emit(run, kind === 'reset' ? {} : { action: kind === 'swap' ? 'waiting-for-swap' : 'waiting-for-approval' })
   try {
+    const { confirmations, receiptTimeoutMs: timeoutMs, notSeenTimeoutMs } = run.parameters
     const receipt = await waitForSuccess(run.parameters, {
-      ...{ hash, stage, confirmations: run.parameters.confirmations },
-      timeoutMs: run.parameters.receiptTimeoutMs,
+      hash,
+      stage,
+      confirmations,
+      timeoutMs,
+      notSeenTimeoutMs,
     })
     await note(run, { step: kind, event: 'mined', hash: receipt.transactionHash })
     return receipt
@@ -400,6 +445,7 @@ async function sendBatchStep(run: SwapRun, calls: SwapCall[]): Promise<Transacti
   try {
     const result = await sendBatch(run.parameters, run.chain as Chain, calls, {
       timeoutMs: run.parameters.batchTimeoutMs ?? 300_000,
+      paymaster: run.paymaster,
       onSent: async (id) => {
         batchId = id
         await note(run, { step: 'batch', event: 'sent', batchId: id })
@@ -416,13 +462,24 @@ async function sendBatchStep(run: SwapRun, calls: SwapCall[]): Promise<Transacti
   }
 }
 
-/** What a failure leaves, from the journal: the record kept or removed, the outcome unknown, the allowance left. */
+/** What a failure leaves, and the failure told to `onEvent` with its stable code. */
 async function fail(run: SwapRun, error: unknown): Promise<unknown> {
+  const final = await classify(run, error)
+  const code = (final as { code?: unknown })?.code
+  tell(run, { type: 'failure', code: typeof code === 'string' ? code : 'UNKNOWN', error: final })
+  return final
+}
+
+/** What a failure leaves, from the journal: the record kept or removed, the outcome unknown, the allowance left. */
+async function classify(run: SwapRun, error: unknown): Promise<unknown> {
   if (error instanceof NonceTakenError) return error
   const outcome = classifyFailure(run.journal, {
     atomic: error instanceof BatchFailedError ? error.atomic : undefined,
   })
-  if (outcome.unknown) return new OutcomeUnknownError({ ...outcome.unknown, cause: error })
+  if (outcome.unknown)
+    return error instanceof OutcomeUnknownError
+      ? error
+      : new OutcomeUnknownError({ ...outcome.unknown, cause: error })
   // A pinned send refused or replaced: the record stays as it was, unrevoked, for the chain to settle.
   if (outcome.pinned) return error
   if (outcome.record === 'remove') await settle(run)
@@ -506,6 +563,15 @@ async function finish(
   } catch {
     // An onStep that throws does not undo a mined swap.
   }
+  const chainId = (run.chain as Chain).id
+  tell(run, {
+    type: 'success',
+    chainId,
+    hash: receipt.transactionHash,
+    floorEnforcement: plan.enforcement,
+    realized,
+  })
+  const left = await allowanceLeft(run, plan)
   const { step } = run
   return {
     ...{ swapInfo, chainId: (run.chain as Chain).id, mode: plan.mode, resetHash: step.resetHash },
@@ -513,5 +579,24 @@ async function finish(
     ...{ transactionHashes: receipts.map((item) => item.transactionHash), receipts },
     ...{ simulated: step.simulated as SwapOutcome, realized, floorEnforcement: plan.enforcement },
     ...(realized ? {} : { realizedError: measured.amountOutError }),
+    ...(left ? { leftoverAllowance: left } : {}),
   }
+}
+
+/**
+ * What allowance stands after a mined swap, for the target of this flow's
+ * approval: none after an exact approval the swap spent; what a router that
+ * spent less left, or an `'infinite'` approval. A read that fails says
+ * nothing (the swap is mined all the same).
+ */
+async function allowanceLeft(run: SwapRun, plan: SwapPlan): Promise<LeftoverAllowance | undefined> {
+  const p = run.parameters
+  const target = plan.approvalTarget
+  if (!target) return undefined
+  const amount = await p.publicClient
+    .readContract({ address: p.token0, abi: erc20Abi, functionName: 'allowance', args: [p.owner, target] })
+    .catch(() => 0n)
+  return amount > 0n
+    ? { chainId: (run.chain as Chain).id, token: p.token0, owner: p.owner, spender: target, amount }
+    : undefined
 }

@@ -87,7 +87,7 @@ function normalizeSameOriginPath(path: string): NormalizedBaseUrl {
   ensure(
     cleanPath.test(path) && !path.startsWith('//') && resolved?.origin === probe,
     'baseUrl',
-    'must be an absolute http(s) URL or a clean same-origin path ("/api"): no "//", backslash, white space, control character or #fragment',
+    'must be an absolute http(s) URL or a clean same-origin path ("/api")',
     path,
   )
   const query = path.indexOf('?')

@@ -65,7 +65,7 @@ export function assertAddress(parameter: string, value: unknown): asserts value 
     isAddressInput(value),
     parameter,
     isAddressLike(value)
-      ? 'must be an address with a valid checksum (or all lower case): this mixed-case spelling is not one'
+      ? 'must be an address with a valid checksum (or all lower case)'
       : 'must be an address (0x followed by 40 hex digits)',
     value,
   )
