@@ -470,10 +470,17 @@ const freshnessColor = (row: QuoteRow, palette: Palette) =>
         ? palette.info
         : palette.warn
 
-function QuotesSection({ rows, palette }: { rows: QuoteRow[]; palette: Palette }) {
+function QuotesSection({ rows: all, palette }: { rows: QuoteRow[]; palette: Palette }) {
+  // A debounced amount leaves a query per amount typed, never fetched: counted, not listed.
+  const rows = all.filter((row) => row.freshness !== 'waiting')
+  const waiting = all.length - rows.length
   const fresh = rows.filter((row) => row.freshness === 'fresh').length
   return (
-    <Section title="Quotes" summary={`${rows.length} cached, ${fresh} fresh`} palette={palette}>
+    <Section
+      title="Quotes"
+      summary={`${rows.length} cached, ${fresh} fresh${waiting ? `, ${waiting} waiting for input` : ''}`}
+      palette={palette}
+    >
       {rows.length === 0 ? (
         <Empty palette={palette}>No quote in the cache yet.</Empty>
       ) : (

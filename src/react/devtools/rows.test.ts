@@ -212,9 +212,10 @@ describe('quoteRows: age, expiry and freshness', () => {
     ])
   })
 
-  test('only quotes of this service; loading ones first, then the newest', () => {
+  test('only quotes of this service; loading ones first, then the newest, then those waiting', () => {
     const rows = quoteRows(
       [
+        query({ queryKey: routeKey('6'), status: 'pending' }),
         query({ queryKey: routeKey('1'), data: route, dataUpdatedAt: now - 5000 }),
         query({ queryKey: routeKey('2', 'https://other.test'), data: route, dataUpdatedAt: now }),
         query({ queryKey: ['tokens', { baseUrl }], data: [], dataUpdatedAt: now }),
@@ -224,7 +225,7 @@ describe('quoteRows: age, expiry and freshness', () => {
       ],
       { baseUrl, now },
     )
-    expect(rows.map((row) => row.label.split('amountIn ')[1])).toEqual(['3', '4', '5', '1'])
+    expect(rows.map((row) => row.label.split('amountIn ')[1])).toEqual(['3', '4', '5', '1', '6'])
   })
 
   test('an empty cache has no rows', () => {

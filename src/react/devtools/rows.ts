@@ -173,8 +173,9 @@ export function quoteRows(
       observers: query.observers,
     })
   }
-  // Those still loading first, then the newest.
-  const order = (row: QuoteRow) => row.quotedAt ?? Number.MAX_SAFE_INTEGER
+  // Those loading first, then the newest; last, those waiting for input (a debounced amount's).
+  const order = (row: QuoteRow) =>
+    row.quotedAt ?? (row.freshness === 'waiting' ? Number.MIN_SAFE_INTEGER : Number.MAX_SAFE_INTEGER)
   return rows.sort((a, b) => order(b) - order(a))
 }
 
