@@ -3,6 +3,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import {
   type CSSProperties,
+  type ReactElement,
   type ReactNode,
   useCallback,
   useContext,
@@ -96,7 +97,10 @@ const palettes: Record<'light' | 'dark', Palette> = {
  *   {import.meta.env.DEV && <SwapDevtoolsPanel />}
  * </SwapProvider>
  */
-export function SwapDevtoolsPanel({ theme = 'light', refreshMs = 500 }: SwapDevtoolsPanelProps) {
+export function SwapDevtoolsPanel({
+  theme = 'light',
+  refreshMs = 500,
+}: SwapDevtoolsPanelProps): ReactElement {
   const context = useContext(SwapContext)
   const palette = palettes[theme === 'dark' ? 'dark' : 'light']
   return (
