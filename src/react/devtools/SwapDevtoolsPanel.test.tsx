@@ -202,6 +202,19 @@ describe('SwapDevtoolsPanel', () => {
     )
     // Checking removed nothing.
     expect(await storage.getItem('token-swap-hooks:pending-swaps')).toContain('rec1')
+    // The record written again (another tab sent the swap): its new entry shows, and the last check,
+    // about the record as it was, no longer stands.
+    await savePendingSwap(storage, {
+      ...record,
+      step: 'swapping',
+      journal: [...(record.journal ?? []), { step: 'swap', event: 'sending', nonce: 8, at: Date.now() }],
+      updatedAt: Date.now(),
+    })
+    await waitFor(() => expect(within(pending).getByTestId('settle-state').textContent).toBe('not checked'), {
+      timeout: 3000,
+    })
+    const rows = within(within(pending).getByRole('table', { name: 'journal rec1' })).getAllByRole('row')
+    expect(rows.at(-1)?.textContent).toMatch(/^swapsending–8/)
   })
 
   test('without clients on the provider, the check is offered disabled', async () => {

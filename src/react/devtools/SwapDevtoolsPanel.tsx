@@ -226,14 +226,18 @@ function ConnectedPanel({
   useCacheVersion(queryClient)
   const rateLimit = useRateLimit(context)
   const stored = useStoredSwaps(context, Math.max(1000, refreshMs))
-  const [checks, setChecks] = useState<ReadonlyMap<string, SettleState>>(new Map())
+  // Each check with the version of the record it read: a record written since is unchecked again.
+  const [checks, setChecks] = useState<ReadonlyMap<string, { updatedAt: number; settle: SettleState }>>(
+    new Map(),
+  )
 
   const { walletClient, publicClient, trustedAddresses } = execution
   const canCheck = !!walletClient && !!publicClient
   const check = useCallback(
     async (record: PendingSwap) => {
       if (!walletClient || !publicClient) return
-      const set = (state: SettleState) => setChecks((previous) => new Map(previous).set(record.id, state))
+      const set = (settle: SettleState) =>
+        setChecks((previous) => new Map(previous).set(record.id, { updatedAt: record.updatedAt, settle }))
       set({ state: 'checking' })
       try {
         const { status } = await checkPendingSwap({ walletClient, publicClient, trustedAddresses }, record)
@@ -269,7 +273,12 @@ function ConnectedPanel({
     pending: pendingSwapRows(stored.records, {
       now,
       journalOf,
-      checks,
+      checks: new Map(
+        stored.records.flatMap((record) => {
+          const check = checks.get(record.id)
+          return check?.updatedAt === record.updatedAt ? [[record.id, check.settle] as const] : []
+        }),
+      ),
       isRunning: isPendingSwapRunning,
       symbols,
     }),
