@@ -19,6 +19,7 @@ const steps = [
       'hooks-useswaproute--data',
       'hooks-uselegacypath--data',
       'hooks-usetokenprice--data',
+      'devtools-swapdevtoolspanel--live',
     ],
   ],
 ]

@@ -33,3 +33,13 @@ test('the public runtime exports of token-swap-hooks/exact-output', async () => 
     ]
   `)
 })
+
+test('the public runtime exports of token-swap-hooks/devtools', async () => {
+  const devtools = await import('./devtools.js')
+  expect(Object.keys(devtools).sort()).toMatchInlineSnapshot(`
+    [
+      "SwapDevtoolsPanel",
+      "swapDevtoolsPlugin",
+    ]
+  `)
+})
