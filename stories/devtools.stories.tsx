@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import { TanStackDevtools } from '@tanstack/react-devtools'
 import { useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { type PendingSwap, savePendingSwap } from '../src/core/execute/pendingSwaps.js'
@@ -262,5 +263,27 @@ export const RefusedSpender: Story = {
       `allowlist refused approvalAddress ${market.spender} on chain ${simulatedChainId}`,
     )
     await expect(serializable(storyWallet().sent)).toHaveLength(0)
+  },
+}
+
+/**
+ * The plugin inside TanStack Devtools' own shell, as an app mounts it (below
+ * the provider): the devtools open on it and it shows the widget's quote.
+ */
+export const InTanStackDevtools: Story = {
+  render: () => (
+    <>
+      <Widget />
+      <TanStackDevtools
+        plugins={[swapDevtoolsPlugin({ defaultOpen: true })]}
+        config={{ defaultOpen: true }}
+      />
+    </>
+  ),
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByText(/^You receive [\d.]+ WETH$/, {}, { timeout: 8000 })
+    // The devtools draw their shell outside the story's root: the panel is looked for in the page.
+    const panel = within(await within(document.body).findByTestId('swap-devtools', {}, { timeout: 8000 }))
+    await expect(await panel.findByText(/fresh/, {}, { timeout: 5000 })).toBeVisible()
   },
 }
