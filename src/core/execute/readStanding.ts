@@ -17,6 +17,7 @@ import {
   TransactionReplacedError,
   TransactionRevertedError,
 } from '../errors/execute.js'
+import { readAllowance } from './approvals.js'
 import { readBatch, waitForBatch } from './batch.js'
 import { type ExecutionClients, waitForSuccess } from './chain.js'
 import {
@@ -89,14 +90,7 @@ async function batchState(clients: ExecutionClients, batchId: string, wait: Stan
 function allowanceOf({ publicClient }: ExecutionClients, record: PendingSwap) {
   const spender = record.spender
   if (!spender) return Promise.resolve(0n)
-  return walletStep('approval', () =>
-    publicClient.readContract({
-      address: record.token0,
-      abi: erc20Abi,
-      functionName: 'allowance',
-      args: [record.account, spender],
-    }),
-  )
+  return walletStep('approval', () => readAllowance(publicClient, record.token0, record.account, spender))
 }
 
 /**

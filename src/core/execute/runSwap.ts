@@ -1,4 +1,4 @@
-import { type Address, type Chain, erc20Abi, type TransactionReceipt } from 'viem'
+import type { Address, Chain, TransactionReceipt } from 'viem'
 import { getSwapInfo } from '../actions/getSwapInfo.js'
 import type { SwapClient } from '../client.js'
 import {
@@ -18,7 +18,7 @@ import {
 } from '../errors/execute.js'
 import { SwapGuardIncompatibleError, SwapGuardNotDeployedError } from '../errors/guard.js'
 import type { SwapInfo } from '../schemas.js'
-import { approveCall } from './approvals.js'
+import { approveCall, readAllowance } from './approvals.js'
 import { isBatchDeclined, sendBatch } from './batch.js'
 import { ensureChain, sendPinned, waitForSuccess } from './chain.js'
 import {
@@ -341,17 +341,9 @@ async function send(run: SwapRun, planned: SwapPlan): Promise<TransactionReceipt
 
 /** Never swap without a confirmed, sufficient allowance. */
 async function checkAllowance(run: SwapRun, target: Address) {
-  const p = run.parameters
-  const allowance = await walletStep('approval', () =>
-    p.publicClient.readContract({
-      address: p.token0,
-      abi: erc20Abi,
-      functionName: 'allowance',
-      args: [p.owner, target],
-    }),
-  )
-  if (allowance < p.amountIn)
-    throw new InsufficientAllowanceError({ allowance, required: p.amountIn, spender: target })
+  const allowance = await walletStep('approval', () => allowanceOf(run, target))
+  const required = run.parameters.amountIn
+  if (allowance < required) throw new InsufficientAllowanceError({ allowance, required, spender: target })
 }
 
 function simulateSwapAlone(run: SwapRun, plan: SwapPlan) {
@@ -501,22 +493,14 @@ async function settle(run: SwapRun) {
  */
 async function leftover(run: SwapRun, error: unknown, target: Address, onlyWhenLeft = false) {
   const p = run.parameters
-  const chainId = run.chain?.id ?? (run.record as PendingSwap).chainId
-  const note: LeftoverAllowance = { chainId, token: p.token0, owner: p.owner, spender: target, amount: 0n }
-  const read = () =>
-    p.publicClient.readContract({
-      address: p.token0,
-      abi: erc20Abi,
-      functionName: 'allowance',
-      args: [p.owner, target],
-    })
+  const note = leftoverOf(run, target, 0n)
   try {
-    note.amount = await read()
+    note.amount = await allowanceOf(run, target)
     if (note.amount > 0n && p.revokeOnFailure) {
       emit(run, { action: 'revoking' })
-      const revoke = { token: p.token0, spender: target, chainId, confirmations: p.confirmations }
-      note.revokeHash = (await revokeAllowance({ ...p, ...revoke })).hash
-      note.amount = await read()
+      // The note names the token, the spender and the chain, as it does for the caller.
+      note.revokeHash = (await revokeAllowance({ ...p, ...note })).hash
+      note.amount = await allowanceOf(run, target)
       await settle(run)
     }
   } catch {
@@ -590,13 +574,20 @@ async function finish(
  * nothing (the swap is mined all the same).
  */
 async function allowanceLeft(run: SwapRun, plan: SwapPlan): Promise<LeftoverAllowance | undefined> {
-  const p = run.parameters
   const target = plan.approvalTarget
   if (!target) return undefined
-  const amount = await p.publicClient
-    .readContract({ address: p.token0, abi: erc20Abi, functionName: 'allowance', args: [p.owner, target] })
-    .catch(() => 0n)
-  return amount > 0n
-    ? { chainId: (run.chain as Chain).id, token: p.token0, owner: p.owner, spender: target, amount }
-    : undefined
+  const amount = await allowanceOf(run, target).catch(() => 0n)
+  return amount > 0n ? leftoverOf(run, target, amount) : undefined
+}
+
+/** The user's allowance of token0 for `target`, read on chain. */
+function allowanceOf(run: SwapRun, target: Address): Promise<bigint> {
+  const { publicClient, token0, owner } = run.parameters
+  return readAllowance(publicClient, token0, owner, target)
+}
+
+/** An allowance of this flow's token0, from its owner to `target`, on the flow's chain (or its record's). */
+function leftoverOf(run: SwapRun, spender: Address, amount: bigint): LeftoverAllowance {
+  const { token0: token, owner } = run.parameters
+  return { chainId: run.chain?.id ?? (run.record as PendingSwap).chainId, token, owner, spender, amount }
 }
