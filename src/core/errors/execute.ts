@@ -373,9 +373,7 @@ export class ChainMismatchError extends ExecuteSwapError {
     super(
       hash
         ? `The wallet sent the transaction on ${actual}, not on chain ${expectedChainId}.`
-        : client === 'wallet'
-          ? `The wallet is on ${actual}, the swap needs chain ${expectedChainId}.`
-          : `The public client reads ${actual}, the swap needs chain ${expectedChainId}.`,
+        : `${client === 'wallet' ? 'The wallet is on' : 'The public client reads'} ${actual}, the swap needs chain ${expectedChainId}.`,
       {
         metaMessages: [hash ? `Hash: ${hash}` : 'Nothing was sent on any chain from then on.'],
         cause,
@@ -462,9 +460,7 @@ export class TransactionReplacedError extends ExecuteSwapError {
     receipt,
   }: { hash: Hex; reason: 'cancelled' | 'replaced'; stage: ExecuteSwapStage; receipt: TransactionReceipt }) {
     super(
-      reason === 'cancelled'
-        ? `The ${stage} transaction was cancelled in the wallet: it was not mined.`
-        : `The ${stage} transaction was replaced by another transaction in the wallet: it was not mined.`,
+      `The ${stage} transaction was ${reason === 'cancelled' ? 'cancelled' : 'replaced by another transaction'} in the wallet: it was not mined.`,
       {
         metaMessages: [
           `Hash: ${hash}`,
@@ -503,8 +499,7 @@ export class SwapSimulationError extends ExecuteSwapError {
     stage = 'swap',
     cause,
   }: { reason: string | undefined; data: Hex | undefined; stage?: 'approval' | 'swap'; cause?: unknown }) {
-    const what = stage === 'approval' ? 'approval' : 'swap'
-    super(reason ? `The ${what} would revert: ${reason}.` : `The ${what} would revert.`, {
+    super(`The ${stage === 'approval' ? 'approval' : 'swap'} would revert${reason ? `: ${reason}` : ''}.`, {
       metaMessages: ['Nothing was signed.'],
       cause,
     })
