@@ -529,15 +529,13 @@ async function finish(
     ...{ receipts: batch ? receipts : [receipt], owner: p.owner, token0: p.token0, token1: p.token1 },
     ...{ recipient: p.to, value: plan.swap.value ?? 0n, guard: plan.enforcement === 'onchain' },
   })
-  const realized: SwapOutcome | undefined =
-    measured.amountOut === undefined
-      ? undefined
-      : { amountIn: measured.amountIn, amountOut: measured.amountOut, method: 'receipt' }
   // Without the output, only the overspend can be checked (its amountOut is then reported as 0).
-  const outcome: SwapOutcome = realized ?? { amountIn: measured.amountIn, amountOut: 0n, method: 'receipt' }
+  const { amountIn, amountOut } = measured
+  const outcome: SwapOutcome = { amountIn, amountOut: amountOut ?? 0n, method: 'receipt' }
+  const realized = amountOut === undefined ? undefined : outcome
   const violations = findViolations(
     boundsOf(run, plan.approvalTarget),
-    realized ?? { ...outcome, amountOut: p.floor },
+    { amountIn, amountOut: amountOut ?? p.floor },
     0n,
     [],
   )
@@ -558,7 +556,7 @@ async function finish(
   const left = await allowanceLeft(run, plan)
   const { step } = run
   return {
-    ...{ swapInfo, chainId: (run.chain as Chain).id, mode: plan.mode, resetHash: step.resetHash },
+    ...{ swapInfo, chainId, mode: plan.mode, resetHash: step.resetHash },
     ...{ approvalHash: step.approvalHash, swapHash: receipt.transactionHash, receipt, batchId: step.batchId },
     ...{ transactionHashes: receipts.map((item) => item.transactionHash), receipts },
     ...{ simulated: step.simulated as SwapOutcome, realized, floorEnforcement: plan.enforcement },
