@@ -265,13 +265,8 @@ function boundsOf(
 /** The exact calls the wallet will sign, simulated together on the current state. */
 async function simulate(run: SwapRun, plan: SwapPlan, swapInfo: SwapInfo) {
   emit(run, { action: 'simulating' })
-  const calls = [...plan.approvals, plan.swap]
   const simulated = await walletStep('simulation', () =>
-    checkSwapOutcome(run.parameters.publicClient, {
-      ...boundsOf(run, plan.approvalTarget),
-      calls,
-      approvals: plan.approvals.length,
-    }),
+    simulateCalls(run, plan.approvalTarget, [...plan.approvals, plan.swap]),
   ).catch(async (error) => {
     // A revert through the guard: when the service's own calls would pass, the calldata cannot
     // run through the guard (it names the user as payer, say): said so, never downgraded.
@@ -297,11 +292,7 @@ async function explainGuardRevert(run: SwapRun, swapInfo: SwapInfo, guarded: Swa
     swapInfo,
   })
   const approvals = direct.serviceSpender ? [approveCall(p.token0, direct.serviceSpender, p.amountIn)] : []
-  const passes = await checkSwapOutcome(p.publicClient, {
-    ...boundsOf(run, direct.serviceSpender),
-    calls: [...approvals, direct.call],
-    approvals: approvals.length,
-  }).then(
+  const passes = await simulateCalls(run, direct.serviceSpender, [...approvals, direct.call]).then(
     () => true,
     () => false,
   )
@@ -330,7 +321,12 @@ async function send(run: SwapRun, planned: SwapPlan): Promise<TransactionReceipt
       if (plan.approvals.length) await checkAllowance(run, plan.approvalTarget as Address)
       // The swap alone, simulated again on the state the approvals left.
       emit(run, { status: 'swapping', action: 'simulating' })
-      if (plan.approvals.length) emit(run, { simulated: await simulateSwapAlone(run, plan) })
+      if (plan.approvals.length)
+        emit(run, {
+          simulated: await walletStep('simulation', () =>
+            simulateCalls(run, plan.approvalTarget, [plan.swap]),
+          ),
+        })
       emit(run, { action: 'sending-swap' })
     } else
       emit(run, { status: 'approving', action: step.kind === 'reset' ? 'resetting-allowance' : 'approving' })
@@ -346,11 +342,13 @@ async function checkAllowance(run: SwapRun, target: Address) {
   if (allowance < required) throw new InsufficientAllowanceError({ allowance, required, spender: target })
 }
 
-function simulateSwapAlone(run: SwapRun, plan: SwapPlan) {
-  const bounds = boundsOf(run, plan.approvalTarget)
-  return walletStep('simulation', () =>
-    checkSwapOutcome(run.parameters.publicClient, { ...bounds, calls: [plan.swap], approvals: 0 }),
-  )
+/** The calls (the approvals of `spender` first, the swap last) simulated together, held to the bounds. */
+function simulateCalls(run: SwapRun, spender: Address | undefined, calls: SwapCall[]) {
+  return checkSwapOutcome(run.parameters.publicClient, {
+    ...boundsOf(run, spender),
+    calls,
+    approvals: calls.length - 1,
+  })
 }
 
 /**
