@@ -14,9 +14,9 @@ export type BlockNotReachedErrorType = BlockNotReachedError & { name: 'BlockNotR
 export class BlockNotReachedError extends BaseError {
   override name = 'BlockNotReachedError' as const
   /** The block the balances must reflect. */
-  blockNumber: bigint
+  declare blockNumber: bigint
   /** The latest block the node reported. */
-  latest: bigint
+  declare latest: bigint
 
   constructor({ blockNumber, latest }: { blockNumber: bigint; latest: bigint }) {
     super(`The node is at block ${latest}, behind block ${blockNumber}.`, {

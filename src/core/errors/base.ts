@@ -24,10 +24,10 @@ export type BaseErrorType = BaseError & { name: 'BaseError' }
  */
 export class BaseError extends Error {
   /** A one-line summary, safe to show to a user. */
-  shortMessage: string
+  declare shortMessage: string
   /** A longer explanation, or the message of the cause. */
-  details: string
-  metaMessages: string[] | undefined
+  declare details: string
+  declare metaMessages: string[] | undefined
 
   override name = 'BaseError'
 

@@ -19,15 +19,15 @@ export type ExactOutputNotReachedErrorType = ExactOutputNotReachedError & {
 export class ExactOutputNotReachedError extends BaseError {
   override name = 'ExactOutputNotReachedError' as const
   /** The output asked for, in token1's smallest unit. */
-  amountOut: bigint
+  declare amountOut: bigint
   /** The input of the probe that delivered the most, in token0's smallest unit. */
-  bestAmountIn: bigint | undefined
+  declare bestAmountIn: bigint | undefined
   /** What that probe delivers, in token1's smallest unit. */
-  bestAmountOut: bigint
+  declare bestAmountOut: bigint
   /** `/swap/route` requests sent. */
-  probes: number
+  declare probes: number
   /** Every request sent: the probes, and the price and token list requests that seeded them. */
-  requests: number
+  declare requests: number
 
   constructor({
     amountOut,

@@ -81,9 +81,9 @@ export type UntrustedAddressErrorType = UntrustedAddressError & { name: 'Untrust
  */
 export class UntrustedAddressError extends ExecuteSwapError {
   override name = 'UntrustedAddressError' as const
-  address: Address
-  role: 'approvalAddress' | 'transferAddress'
-  chainId: number
+  declare address: Address
+  declare role: 'approvalAddress' | 'transferAddress'
+  declare chainId: number
 
   constructor({
     address,
@@ -160,11 +160,11 @@ export type UnsafeSwapOutcomeErrorType = UnsafeSwapOutcomeError & { name: 'Unsaf
  */
 export class UnsafeSwapOutcomeError extends ExecuteSwapError {
   override name = 'UnsafeSwapOutcomeError' as const
-  violations: readonly SwapOutcomeViolation[]
-  outcome: SwapOutcome
-  stage: 'simulation' | 'receipt'
-  hash: Hex | undefined
-  receipt: TransactionReceipt | undefined
+  declare violations: readonly SwapOutcomeViolation[]
+  declare outcome: SwapOutcome
+  declare stage: 'simulation' | 'receipt'
+  declare hash: Hex | undefined
+  declare receipt: TransactionReceipt | undefined
 
   constructor({
     violations,
@@ -222,8 +222,8 @@ export type QuoteBelowMinimumErrorType = QuoteBelowMinimumError & { name: 'Quote
  */
 export class QuoteBelowMinimumError extends ExecuteSwapError {
   override name = 'QuoteBelowMinimumError' as const
-  estimateAmount: bigint
-  minAmountOut: bigint
+  declare estimateAmount: bigint
+  declare minAmountOut: bigint
 
   constructor({ estimateAmount, minAmountOut }: { estimateAmount: bigint; minAmountOut: bigint }) {
     super('The price moved: the fresh quote is below the accepted minimum.', {
@@ -252,11 +252,11 @@ export type QuoteChangedErrorType = QuoteChangedError & { name: 'QuoteChangedErr
 export class QuoteChangedError extends ExecuteSwapError {
   override name = 'QuoteChangedError' as const
   /** The amount the user accepted (`acceptedQuote`'s `estimateAmount` or `amountOut`). */
-  acceptedAmount: bigint
+  declare acceptedAmount: bigint
   /** The fresh quote: its `estimateAmount` is what the swap would now give. */
-  newQuote: SwapInfo & { quotedFor: QuoteRequest }
+  declare newQuote: SwapInfo & { quotedFor: QuoteRequest }
   /** The floor the fresh quote missed: the accepted amount less the slippage. */
-  minAmountOut: bigint
+  declare minAmountOut: bigint
 
   constructor({
     acceptedAmount,
@@ -287,7 +287,7 @@ export type BatchUnsupportedErrorType = BatchUnsupportedError & { name: 'BatchUn
  */
 export class BatchUnsupportedError extends ExecuteSwapError {
   override name = 'BatchUnsupportedError' as const
-  chainId: number
+  declare chainId: number
 
   constructor({ chainId, cause }: { chainId: number; cause?: unknown }) {
     super(`The wallet does not support atomic batches on chain ${chainId}.`, {
@@ -311,10 +311,10 @@ export type BatchFailedErrorType = BatchFailedError & { name: 'BatchFailedError'
  */
 export class BatchFailedError extends ExecuteSwapError {
   override name = 'BatchFailedError' as const
-  batchId: string
-  statusCode: number
-  atomic: boolean
-  receipts: readonly TransactionReceipt[]
+  declare batchId: string
+  declare statusCode: number
+  declare atomic: boolean
+  declare receipts: readonly TransactionReceipt[]
 
   constructor({
     batchId,
@@ -350,11 +350,11 @@ export type ChainMismatchErrorType = ChainMismatchError & { name: 'ChainMismatch
  */
 export class ChainMismatchError extends ExecuteSwapError {
   override name = 'ChainMismatchError' as const
-  expectedChainId: number
-  actualChainId: number | undefined
-  client: 'wallet' | 'public'
+  declare expectedChainId: number
+  declare actualChainId: number | undefined
+  declare client: 'wallet' | 'public'
   /** A transaction the wallet sent on `actualChainId` instead of the swap's chain. */
-  hash: Hex | undefined
+  declare hash: Hex | undefined
 
   constructor({
     expectedChainId,
@@ -373,9 +373,7 @@ export class ChainMismatchError extends ExecuteSwapError {
     super(
       hash
         ? `The wallet sent the transaction on ${actual}, not on chain ${expectedChainId}.`
-        : client === 'wallet'
-          ? `The wallet is on ${actual}, the swap needs chain ${expectedChainId}.`
-          : `The public client reads ${actual}, the swap needs chain ${expectedChainId}.`,
+        : `${client === 'wallet' ? 'The wallet is on' : 'The public client reads'} ${actual}, the swap needs chain ${expectedChainId}.`,
       {
         metaMessages: [hash ? `Hash: ${hash}` : 'Nothing was sent on any chain from then on.'],
         cause,
@@ -398,7 +396,7 @@ export type UserRejectedErrorType = UserRejectedError & { name: 'UserRejectedErr
  */
 export class UserRejectedError extends ExecuteSwapError {
   override name = 'UserRejectedError' as const
-  stage: ExecuteSwapStage
+  declare stage: ExecuteSwapStage
 
   constructor({ stage, cause }: { stage: ExecuteSwapStage; cause: unknown }) {
     super(`The request was rejected in the wallet (${stage}).`, {
@@ -420,9 +418,9 @@ export type TransactionRevertedErrorType = TransactionRevertedError & { name: 'T
  */
 export class TransactionRevertedError extends ExecuteSwapError {
   override name = 'TransactionRevertedError' as const
-  hash: Hex
-  stage: ExecuteSwapStage
-  receipt: TransactionReceipt
+  declare hash: Hex
+  declare stage: ExecuteSwapStage
+  declare receipt: TransactionReceipt
 
   constructor({ hash, stage, receipt }: { hash: Hex; stage: ExecuteSwapStage; receipt: TransactionReceipt }) {
     super(`The ${stage} transaction reverted.`, { metaMessages: [`Hash: ${hash}`] })
@@ -447,13 +445,13 @@ export type TransactionReplacedErrorType = TransactionReplacedError & { name: 'T
 export class TransactionReplacedError extends ExecuteSwapError {
   override name = 'TransactionReplacedError' as const
   /** The transaction the flow sent (never mined). */
-  hash: Hex
+  declare hash: Hex
   /** The transaction mined at its nonce instead. */
-  replacementHash: Hex
-  reason: 'cancelled' | 'replaced'
-  stage: ExecuteSwapStage
+  declare replacementHash: Hex
+  declare reason: 'cancelled' | 'replaced'
+  declare stage: ExecuteSwapStage
   /** The replacement's receipt. */
-  receipt: TransactionReceipt
+  declare receipt: TransactionReceipt
 
   constructor({
     hash,
@@ -462,9 +460,7 @@ export class TransactionReplacedError extends ExecuteSwapError {
     receipt,
   }: { hash: Hex; reason: 'cancelled' | 'replaced'; stage: ExecuteSwapStage; receipt: TransactionReceipt }) {
     super(
-      reason === 'cancelled'
-        ? `The ${stage} transaction was cancelled in the wallet: it was not mined.`
-        : `The ${stage} transaction was replaced by another transaction in the wallet: it was not mined.`,
+      `The ${stage} transaction was ${reason === 'cancelled' ? 'cancelled' : 'replaced by another transaction'} in the wallet: it was not mined.`,
       {
         metaMessages: [
           `Hash: ${hash}`,
@@ -493,9 +489,9 @@ export type SwapSimulationErrorType = SwapSimulationError & { name: 'SwapSimulat
  */
 export class SwapSimulationError extends ExecuteSwapError {
   override name = 'SwapSimulationError' as const
-  reason: string | undefined
-  data: Hex | undefined
-  stage: 'approval' | 'swap'
+  declare reason: string | undefined
+  declare data: Hex | undefined
+  declare stage: 'approval' | 'swap'
 
   constructor({
     reason,
@@ -503,8 +499,7 @@ export class SwapSimulationError extends ExecuteSwapError {
     stage = 'swap',
     cause,
   }: { reason: string | undefined; data: Hex | undefined; stage?: 'approval' | 'swap'; cause?: unknown }) {
-    const what = stage === 'approval' ? 'approval' : 'swap'
-    super(reason ? `The ${what} would revert: ${reason}.` : `The ${what} would revert.`, {
+    super(`The ${stage === 'approval' ? 'approval' : 'swap'} would revert${reason ? `: ${reason}` : ''}.`, {
       metaMessages: ['Nothing was signed.'],
       cause,
     })
@@ -551,8 +546,8 @@ export type InsufficientAllowanceErrorType = InsufficientAllowanceError & {
  */
 export class InsufficientAllowanceError extends ExecuteSwapError {
   override name = 'InsufficientAllowanceError' as const
-  allowance: bigint
-  required: bigint
+  declare allowance: bigint
+  declare required: bigint
 
   constructor({ allowance, required, spender }: { allowance: bigint; required: bigint; spender: Address }) {
     super(`The allowance for ${spender} is ${allowance}, the swap needs ${required}.`, {
@@ -574,7 +569,7 @@ export type WalletErrorType = WalletError & { name: 'WalletError' }
  */
 export class WalletError extends ExecuteSwapError {
   override name = 'WalletError' as const
-  stage: ExecuteSwapStage
+  declare stage: ExecuteSwapStage
 
   constructor({ stage, cause }: { stage: ExecuteSwapStage; cause: unknown }) {
     super(`The ${stage} step failed in the wallet or node.`, {
@@ -600,11 +595,11 @@ export type OutcomeUnknownErrorType = OutcomeUnknownError & { name: 'OutcomeUnkn
 export class OutcomeUnknownError extends ExecuteSwapError {
   /** `'TransactionNotSeenError'` for the one kind of unknown outcome that has its own class. */
   override name: 'OutcomeUnknownError' | 'TransactionNotSeenError' = 'OutcomeUnknownError'
-  stage: 'approval' | 'swap'
+  declare stage: 'approval' | 'swap'
   /** The transaction sent; `undefined` for a batch. */
-  hash: Hex | undefined
+  declare hash: Hex | undefined
   /** The EIP-5792 batch sent, in batch mode. */
-  batchId: string | undefined
+  declare batchId: string | undefined
 
   constructor({
     stage,
@@ -669,7 +664,7 @@ export type SwapInProgressErrorType = SwapInProgressError & { name: 'SwapInProgr
  */
 export class SwapInProgressError extends ExecuteSwapError {
   override name = 'SwapInProgressError' as const
-  recordId: string
+  declare recordId: string
 
   constructor({ recordId }: { recordId: string }) {
     super('This swap is still running in this page: it was not resumed.', {

@@ -19,13 +19,13 @@ export type SwapGuardNotDeployedErrorType = SwapGuardNotDeployedError & { name: 
  */
 export class SwapGuardNotDeployedError extends ExecuteSwapError {
   override name = 'SwapGuardNotDeployedError' as const
-  chainId: number
+  declare chainId: number
   /** Where the guard would be (`swapGuardAddress`). */
-  address: Address
+  declare address: Address
   /** Whether the chain has the deterministic deployment proxy, so `deploySwapGuard` can deploy the guard. */
-  deployerAvailable: boolean
+  declare deployerAvailable: boolean
   /** The deployment transaction, when one was mined and the code is still missing. */
-  hash: Hex | undefined
+  declare hash: Hex | undefined
 
   constructor({
     chainId,
@@ -79,7 +79,7 @@ export type SwapGuardIncompatibleErrorType = SwapGuardIncompatibleError & {
  */
 export class SwapGuardIncompatibleError extends ExecuteSwapError {
   override name = 'SwapGuardIncompatibleError' as const
-  reason: string | undefined
+  declare reason: string | undefined
 
   constructor({ reason, cause }: { reason: string | undefined; cause?: unknown }) {
     super('The swap cannot run through the on-chain guard: nothing was signed.', {

@@ -17,9 +17,9 @@ export type InvalidParameterErrorType = InvalidParameterError & {
 export class InvalidParameterError extends BaseError {
   override name = 'InvalidParameterError' as const
   /** The name of the parameter, as the caller spells it (`amountIn`). */
-  parameter: string
+  declare parameter: string
   /** The rule it broke, in words. */
-  rule: string
+  declare rule: string
 
   constructor({ parameter, rule, value }: { parameter: string; rule: string; value: unknown }) {
     super(`Invalid parameter "${parameter}": ${rule}.`, {

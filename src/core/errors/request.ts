@@ -12,12 +12,12 @@ export type HttpErrorType = HttpError & { name: 'HttpError' }
  */
 export class HttpError extends BaseError {
   override name: string = 'HttpError'
-  status: number
-  url: string
+  declare status: number
+  declare url: string
   /** The first characters of the response body, white space folded. */
-  body: string
+  declare body: string
   /** The response's `content-type`, when it had one. */
-  contentType: string | undefined
+  declare contentType: string | undefined
 
   constructor(
     {
@@ -81,8 +81,8 @@ export type RateLimitErrorType = RateLimitError & { name: 'RateLimitError' }
  */
 export class RateLimitError extends HttpError {
   override name = 'RateLimitError' as const
-  retryAfterMs: number | undefined
-  pausedForMs: number | undefined
+  declare retryAfterMs: number | undefined
+  declare pausedForMs: number | undefined
 
   constructor({
     url,
@@ -111,7 +111,7 @@ export type NetworkErrorType = NetworkError & { name: 'NetworkError' }
  */
 export class NetworkError extends BaseError {
   override name = 'NetworkError' as const
-  url: string
+  declare url: string
 
   constructor({ url, cause }: { url: string; cause: unknown }) {
     super('The swap service could not be reached.', { metaMessages: [`URL: ${url}`], cause })
@@ -129,8 +129,8 @@ export type TimeoutErrorType = TimeoutError & { name: 'TimeoutError' }
  */
 export class TimeoutError extends BaseError {
   override name = 'TimeoutError' as const
-  url: string
-  timeoutMs: number
+  declare url: string
+  declare timeoutMs: number
 
   constructor({ url, timeoutMs }: { url: string; timeoutMs: number }) {
     super(`The swap service did not answer within ${timeoutMs} ms.`, {
@@ -207,11 +207,11 @@ const redirectMessages: Record<RedirectReason, [string, string]> = {
 export class RedirectError extends BaseError {
   override name = 'RedirectError' as const
   /** Why the redirect was not followed (see the class). */
-  reason: RedirectReason
+  declare reason: RedirectReason
   /** The request's URL (no secrets). */
-  url: string
+  declare url: string
   /** Where the redirect led, resolved against the URL that answered it, when known. */
-  location: string | undefined
+  declare location: string | undefined
 
   constructor({
     reason,
@@ -245,11 +245,11 @@ export type ResponseTooLargeErrorType = ResponseTooLargeError & { name: 'Respons
  */
 export class ResponseTooLargeError extends BaseError {
   override name = 'ResponseTooLargeError' as const
-  url: string
+  declare url: string
   /** The client's `maxResponseBytes`. */
-  maxBytes: number
+  declare maxBytes: number
   /** The size the service declared, when it was the `Content-Length` that exceeded the cap. */
-  contentLength: number | undefined
+  declare contentLength: number | undefined
 
   constructor({
     url,

@@ -13,10 +13,10 @@ export type ResponseValidationErrorType = ResponseValidationError & {
  */
 export class ResponseValidationError extends BaseError {
   override name = 'ResponseValidationError' as const
-  endpoint: string
+  declare endpoint: string
   /** Where in the body the problem is, as a JSONPath-like string (`$` is the body). */
-  path: string
-  url: string
+  declare path: string
+  declare url: string
 
   constructor({
     endpoint,

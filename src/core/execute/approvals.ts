@@ -1,4 +1,13 @@
-import { type Address, encodeFunctionData, erc20Abi, isAddressEqual, zeroAddress } from 'viem'
+import {
+  type Address,
+  type Chain,
+  encodeFunctionData,
+  erc20Abi,
+  isAddressEqual,
+  type PublicClient,
+  type Transport,
+  zeroAddress,
+} from 'viem'
 import { isNativeToken } from '../constants.js'
 import type { SwapInfo } from '../schemas.js'
 import type { SwapCall } from './checkSwapOutcome.js'
@@ -31,4 +40,24 @@ export function approveCall(token: Address, spender: Address, amount: bigint): S
     to: token,
     data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] }),
   }
+}
+
+/**
+ * `owner`'s allowance for `spender` on `token`, read on chain.
+ *
+ * @example
+ * const allowance = await readAllowance(publicClient, token0, owner, swapGuardAddress)
+ */
+export function readAllowance(
+  publicClient: PublicClient<Transport, Chain | undefined>,
+  token: Address,
+  owner: Address,
+  spender: Address,
+): Promise<bigint> {
+  return publicClient.readContract({
+    address: token,
+    abi: erc20Abi,
+    functionName: 'allowance',
+    args: [owner, spender],
+  })
 }

@@ -79,14 +79,7 @@ export async function ensureChain(
       if (isUserRejection(error)) throw new UserRejectedError({ stage, cause: error })
       switchError = error
     }
-    const after = await walletStep(stage, () => walletClient.getChainId())
-    if (after !== expected)
-      throw new ChainMismatchError({
-        expectedChainId: expected,
-        actualChainId: after,
-        client: 'wallet',
-        cause: switchError,
-      })
+    await assertWalletChain({ walletClient }, expected, stage, switchError)
   }
   for (const chain of [walletClient.chain, publicClient.chain]) if (chain?.id === expected) return chain
   return {
@@ -99,17 +92,23 @@ export async function ensureChain(
 
 /**
  * Refuses a wallet that reports another chain than `chainId` right now
- * (`ChainMismatchError`): re-read before each send, since a wallet can move
- * between networks at any time.
+ * (`ChainMismatchError`, with `cause`: why a switch failed, say): re-read
+ * before each send, since a wallet can move between networks at any time.
  */
 export async function assertWalletChain(
   { walletClient }: Pick<ExecutionClients, 'walletClient'>,
   chainId: number,
   stage: ExecuteSwapStage,
+  cause?: unknown,
 ): Promise<void> {
   const current = await walletStep(stage, () => walletClient.getChainId())
   if (current !== chainId)
-    throw new ChainMismatchError({ expectedChainId: chainId, actualChainId: current, client: 'wallet' })
+    throw new ChainMismatchError({
+      expectedChainId: chainId,
+      actualChainId: current,
+      client: 'wallet',
+      cause,
+    })
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   isAddressEqual,
   type Log,
   type Transport,
+  toEventSelector,
 } from 'viem'
 import { call, simulateBlocks } from 'viem/actions'
 import { isNativeToken, nativeTokenAddress } from '../constants.js'
@@ -64,14 +65,24 @@ export type CheckSwapOutcomeParameters = {
 
 export type CheckSwapOutcomeReturnType = SwapOutcome
 
-const transferTopic = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
-const transferSingleTopic = '0xc3d58168c5ae7397731d063d5bbf3d657854427343f4c083240f7aacaa2d0f62'
-const transferBatchTopic = '0x4a39dc06d4c0dbc64b70af90fd698a233a518aa5d07e595d983b8c0526c8f7fb'
-const approvalTopic = '0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925'
-const approvalForAllTopic = '0x17307eab39ab6107e8899845ad3d59bd9653f200f220920489ca2b5937696c31'
-// Permit2's Approval(owner, token, spender, amount, expiration) and Permit(…, nonce).
-const permit2ApprovalTopic = '0xda9fa7c1b00402c17d0161b249b1ab8bbec047c5a52207b9c112deffd817036b'
-const permit2PermitTopic = '0xc6a377bfc4eb120024a8ac08eef205be16b817020812c73223e81d1bdb9708ec'
+// The events that move the user's assets or approve them away (Permit2's Approval and Permit last).
+const [
+  transferTopic,
+  transferSingleTopic,
+  transferBatchTopic,
+  approvalTopic,
+  approvalForAllTopic,
+  permit2ApprovalTopic,
+  permit2PermitTopic,
+] = [
+  'Transfer(address,address,uint256)',
+  'TransferSingle(address,address,address,uint256,uint256)',
+  'TransferBatch(address,address,address,uint256[],uint256[])',
+  'Approval(address,address,uint256)',
+  'ApprovalForAll(address,address,bool)',
+  'Approval(address,address,address,uint160,uint48)',
+  'Permit(address,address,address,uint160,uint48,uint48)',
+].map((signature) => toEventSelector(signature))
 
 /**
  * Per client, whether its node serves `eth_simulateV1`, as the node answered a

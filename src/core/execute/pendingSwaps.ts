@@ -150,11 +150,8 @@ export function isPendingSwap(value: unknown): value is PendingSwap {
     (version === 1 || (version === 2 && Array.isArray(journal) && journal.every(isJournalEntry))) &&
     Number.isSafeInteger(chainId) &&
     [account, token0, token1, to].every(isAddressLike) &&
-    typeof amountIn === 'string' &&
-    /^\d+$/.test(amountIn) &&
-    typeof minAmountOut === 'string' &&
-    /^\d+$/.test(minAmountOut) &&
-    (step === 'approving' || step === 'approved' || step === 'swapping' || step === 'batching')
+    [amountIn, minAmountOut].every((amount) => typeof amount === 'string' && /^\d+$/.test(amount)) &&
+    ['approving', 'approved', 'swapping', 'batching'].includes(step as string)
   )
 }
 

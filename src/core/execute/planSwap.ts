@@ -152,9 +152,11 @@ export function sequentialSteps(
   swap: SwapCall,
   pinnedNonce?: number | undefined,
 ): PlannedStep[] {
-  const kinds = approvals.length === 2 ? (['reset', 'approve'] as const) : (['approve'] as const)
   const steps: PlannedStep[] = [
-    ...approvals.map((call, index) => ({ kind: kinds[index] ?? ('approve' as const), call })),
+    // Two approvals: the reset to 0, then the approval.
+    ...approvals.map(
+      (call, index) => ({ kind: approvals.length === 2 && !index ? 'reset' : 'approve', call }) as const,
+    ),
     { kind: 'swap', call: swap },
   ]
   if (pinnedNonce !== undefined) (steps[0] as { nonce?: number }).nonce = pinnedNonce

@@ -7,9 +7,7 @@ import {
   type PublicClient,
   parseEventLogs,
   type Transaction,
-  TransactionNotFoundError,
   type TransactionReceipt,
-  TransactionReceiptNotFoundError,
 } from 'viem'
 import {
   BatchFailedError,
@@ -17,6 +15,7 @@ import {
   TransactionReplacedError,
   TransactionRevertedError,
 } from '../errors/execute.js'
+import { readAllowance } from './approvals.js'
 import { readBatch, waitForBatch } from './batch.js'
 import { type ExecutionClients, waitForSuccess } from './chain.js'
 import {
@@ -89,21 +88,14 @@ async function batchState(clients: ExecutionClients, batchId: string, wait: Stan
 function allowanceOf({ publicClient }: ExecutionClients, record: PendingSwap) {
   const spender = record.spender
   if (!spender) return Promise.resolve(0n)
-  return walletStep('approval', () =>
-    publicClient.readContract({
-      address: record.token0,
-      abi: erc20Abi,
-      functionName: 'allowance',
-      args: [record.account, spender],
-    }),
-  )
+  return walletStep('approval', () => readAllowance(publicClient, record.token0, record.account, spender))
 }
 
 /**
  * A recorded transaction as the chain shows it. Only the node's "not found"
  * means not found: any other failure (a node down, a rate limit) says
- * nothing and rejects. By name too: the client may come from another copy of
- * viem than this library's. With `wait`, one still pending is waited for: a
+ * nothing and rejects. By name: the client may come from another copy of viem
+ * than this library's. With `wait`, one still pending is waited for: a
  * replacement that is the swap (sent before a reload) reads as its success,
  * any other as `'replaced'`; a wait that runs out is an `OutcomeUnknownError`.
  *
@@ -117,14 +109,9 @@ export async function transactionState(
 ): Promise<TransactionState> {
   const { publicClient } = clients
   const unlessNotFound = (error: unknown) => {
+    // viem names its own errors (`name`), whichever copy of viem threw them.
     const name = (error as { name?: unknown })?.name
-    if (
-      error instanceof TransactionReceiptNotFoundError ||
-      error instanceof TransactionNotFoundError ||
-      name === 'TransactionReceiptNotFoundError' ||
-      name === 'TransactionNotFoundError'
-    )
-      return undefined
+    if (name === 'TransactionReceiptNotFoundError' || name === 'TransactionNotFoundError') return undefined
     throw error
   }
   const receipt = await walletStep('swap', () =>

@@ -1,5 +1,5 @@
-import { type Address, type Chain, erc20Abi, type PublicClient, type Transport } from 'viem'
-import { approveCall } from './approvals.js'
+import type { Address, Chain, PublicClient, Transport } from 'viem'
+import { approveCall, readAllowance } from './approvals.js'
 import { readWalletCapabilities } from './batch.js'
 import type { ExecutionClients } from './chain.js'
 import { type BatchMode, type SwapFacts, wantsBatch } from './planSwap.js'
@@ -53,16 +53,9 @@ export async function readSwapFacts(
   const { owner, chainId, token0, amountIn, approvalTarget } = parameters
   const [allowance, guardDeployed, code] = await Promise.all([
     approvalTarget
-      ? publicClient
-          .readContract({
-            address: token0,
-            abi: erc20Abi,
-            functionName: 'allowance',
-            args: [owner, approvalTarget],
-          })
-          .catch((error: unknown) => {
-            throw toMissingTokenError(error, 'token0', token0, chainId)
-          })
+      ? readAllowance(publicClient, token0, owner, approvalTarget).catch((error: unknown) => {
+          throw toMissingTokenError(error, 'token0', token0, chainId)
+        })
       : undefined,
     parameters.guard ? hasCode(publicClient, swapGuardAddress) : undefined,
     // A contract account (a Safe, say), not an EIP-7702 delegation (0xef0100…): its wallet is asked

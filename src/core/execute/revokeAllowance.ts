@@ -1,5 +1,6 @@
-import { type Address, encodeFunctionData, erc20Abi, type Hex, type TransactionReceipt } from 'viem'
+import type { Address, Hex, TransactionReceipt } from 'viem'
 import { assertAddress, assertObject } from '../utils/validate.js'
+import { approveCall } from './approvals.js'
 import { type ExecutionClients, ensureChain, resolveClients, sendPinned, waitForSuccess } from './chain.js'
 
 export type RevokeAllowanceParameters = ExecutionClients & {
@@ -35,10 +36,12 @@ export async function revokeAllowance(
   assertAddress('token', parameters.token)
   assertAddress('spender', parameters.spender)
   const chain = await ensureChain(clients, parameters.chainId, 'revoke')
-  const hash = await sendPinned(clients, chain, 'revoke', {
-    to: parameters.token,
-    data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [parameters.spender, 0n] }),
-  })
+  const hash = await sendPinned(
+    clients,
+    chain,
+    'revoke',
+    approveCall(parameters.token, parameters.spender, 0n),
+  )
   const receipt = await waitForSuccess(clients, {
     hash,
     stage: 'revoke',

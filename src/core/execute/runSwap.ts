@@ -1,4 +1,4 @@
-import { type Address, type Chain, erc20Abi, type TransactionReceipt } from 'viem'
+import type { Address, Chain, TransactionReceipt } from 'viem'
 import { getSwapInfo } from '../actions/getSwapInfo.js'
 import type { SwapClient } from '../client.js'
 import {
@@ -18,7 +18,7 @@ import {
 } from '../errors/execute.js'
 import { SwapGuardIncompatibleError, SwapGuardNotDeployedError } from '../errors/guard.js'
 import type { SwapInfo } from '../schemas.js'
-import { approveCall } from './approvals.js'
+import { approveCall, readAllowance } from './approvals.js'
 import { isBatchDeclined, sendBatch } from './batch.js'
 import { ensureChain, sendPinned, waitForSuccess } from './chain.js'
 import {
@@ -265,13 +265,8 @@ function boundsOf(
 /** The exact calls the wallet will sign, simulated together on the current state. */
 async function simulate(run: SwapRun, plan: SwapPlan, swapInfo: SwapInfo) {
   emit(run, { action: 'simulating' })
-  const calls = [...plan.approvals, plan.swap]
   const simulated = await walletStep('simulation', () =>
-    checkSwapOutcome(run.parameters.publicClient, {
-      ...boundsOf(run, plan.approvalTarget),
-      calls,
-      approvals: plan.approvals.length,
-    }),
+    simulateCalls(run, plan.approvalTarget, [...plan.approvals, plan.swap]),
   ).catch(async (error) => {
     // A revert through the guard: when the service's own calls would pass, the calldata cannot
     // run through the guard (it names the user as payer, say): said so, never downgraded.
@@ -297,11 +292,7 @@ async function explainGuardRevert(run: SwapRun, swapInfo: SwapInfo, guarded: Swa
     swapInfo,
   })
   const approvals = direct.serviceSpender ? [approveCall(p.token0, direct.serviceSpender, p.amountIn)] : []
-  const passes = await checkSwapOutcome(p.publicClient, {
-    ...boundsOf(run, direct.serviceSpender),
-    calls: [...approvals, direct.call],
-    approvals: approvals.length,
-  }).then(
+  const passes = await simulateCalls(run, direct.serviceSpender, [...approvals, direct.call]).then(
     () => true,
     () => false,
   )
@@ -330,7 +321,12 @@ async function send(run: SwapRun, planned: SwapPlan): Promise<TransactionReceipt
       if (plan.approvals.length) await checkAllowance(run, plan.approvalTarget as Address)
       // The swap alone, simulated again on the state the approvals left.
       emit(run, { status: 'swapping', action: 'simulating' })
-      if (plan.approvals.length) emit(run, { simulated: await simulateSwapAlone(run, plan) })
+      if (plan.approvals.length)
+        emit(run, {
+          simulated: await walletStep('simulation', () =>
+            simulateCalls(run, plan.approvalTarget, [plan.swap]),
+          ),
+        })
       emit(run, { action: 'sending-swap' })
     } else
       emit(run, { status: 'approving', action: step.kind === 'reset' ? 'resetting-allowance' : 'approving' })
@@ -341,24 +337,18 @@ async function send(run: SwapRun, planned: SwapPlan): Promise<TransactionReceipt
 
 /** Never swap without a confirmed, sufficient allowance. */
 async function checkAllowance(run: SwapRun, target: Address) {
-  const p = run.parameters
-  const allowance = await walletStep('approval', () =>
-    p.publicClient.readContract({
-      address: p.token0,
-      abi: erc20Abi,
-      functionName: 'allowance',
-      args: [p.owner, target],
-    }),
-  )
-  if (allowance < p.amountIn)
-    throw new InsufficientAllowanceError({ allowance, required: p.amountIn, spender: target })
+  const allowance = await walletStep('approval', () => allowanceOf(run, target))
+  const required = run.parameters.amountIn
+  if (allowance < required) throw new InsufficientAllowanceError({ allowance, required, spender: target })
 }
 
-function simulateSwapAlone(run: SwapRun, plan: SwapPlan) {
-  const bounds = boundsOf(run, plan.approvalTarget)
-  return walletStep('simulation', () =>
-    checkSwapOutcome(run.parameters.publicClient, { ...bounds, calls: [plan.swap], approvals: 0 }),
-  )
+/** The calls (the approvals of `spender` first, the swap last) simulated together, held to the bounds. */
+function simulateCalls(run: SwapRun, spender: Address | undefined, calls: SwapCall[]) {
+  return checkSwapOutcome(run.parameters.publicClient, {
+    ...boundsOf(run, spender),
+    calls,
+    approvals: calls.length - 1,
+  })
 }
 
 /**
@@ -501,22 +491,14 @@ async function settle(run: SwapRun) {
  */
 async function leftover(run: SwapRun, error: unknown, target: Address, onlyWhenLeft = false) {
   const p = run.parameters
-  const chainId = run.chain?.id ?? (run.record as PendingSwap).chainId
-  const note: LeftoverAllowance = { chainId, token: p.token0, owner: p.owner, spender: target, amount: 0n }
-  const read = () =>
-    p.publicClient.readContract({
-      address: p.token0,
-      abi: erc20Abi,
-      functionName: 'allowance',
-      args: [p.owner, target],
-    })
+  const note = leftoverOf(run, target, 0n)
   try {
-    note.amount = await read()
+    note.amount = await allowanceOf(run, target)
     if (note.amount > 0n && p.revokeOnFailure) {
       emit(run, { action: 'revoking' })
-      const revoke = { token: p.token0, spender: target, chainId, confirmations: p.confirmations }
-      note.revokeHash = (await revokeAllowance({ ...p, ...revoke })).hash
-      note.amount = await read()
+      // The note names the token, the spender and the chain, as it does for the caller.
+      note.revokeHash = (await revokeAllowance({ ...p, ...note })).hash
+      note.amount = await allowanceOf(run, target)
       await settle(run)
     }
   } catch {
@@ -545,15 +527,13 @@ async function finish(
     ...{ receipts: batch ? receipts : [receipt], owner: p.owner, token0: p.token0, token1: p.token1 },
     ...{ recipient: p.to, value: plan.swap.value ?? 0n, guard: plan.enforcement === 'onchain' },
   })
-  const realized: SwapOutcome | undefined =
-    measured.amountOut === undefined
-      ? undefined
-      : { amountIn: measured.amountIn, amountOut: measured.amountOut, method: 'receipt' }
   // Without the output, only the overspend can be checked (its amountOut is then reported as 0).
-  const outcome: SwapOutcome = realized ?? { amountIn: measured.amountIn, amountOut: 0n, method: 'receipt' }
+  const { amountIn, amountOut } = measured
+  const outcome: SwapOutcome = { amountIn, amountOut: amountOut ?? 0n, method: 'receipt' }
+  const realized = amountOut === undefined ? undefined : outcome
   const violations = findViolations(
     boundsOf(run, plan.approvalTarget),
-    realized ?? { ...outcome, amountOut: p.floor },
+    { amountIn, amountOut: amountOut ?? p.floor },
     0n,
     [],
   )
@@ -574,7 +554,7 @@ async function finish(
   const left = await allowanceLeft(run, plan)
   const { step } = run
   return {
-    ...{ swapInfo, chainId: (run.chain as Chain).id, mode: plan.mode, resetHash: step.resetHash },
+    ...{ swapInfo, chainId, mode: plan.mode, resetHash: step.resetHash },
     ...{ approvalHash: step.approvalHash, swapHash: receipt.transactionHash, receipt, batchId: step.batchId },
     ...{ transactionHashes: receipts.map((item) => item.transactionHash), receipts },
     ...{ simulated: step.simulated as SwapOutcome, realized, floorEnforcement: plan.enforcement },
@@ -590,13 +570,20 @@ async function finish(
  * nothing (the swap is mined all the same).
  */
 async function allowanceLeft(run: SwapRun, plan: SwapPlan): Promise<LeftoverAllowance | undefined> {
-  const p = run.parameters
   const target = plan.approvalTarget
   if (!target) return undefined
-  const amount = await p.publicClient
-    .readContract({ address: p.token0, abi: erc20Abi, functionName: 'allowance', args: [p.owner, target] })
-    .catch(() => 0n)
-  return amount > 0n
-    ? { chainId: (run.chain as Chain).id, token: p.token0, owner: p.owner, spender: target, amount }
-    : undefined
+  const amount = await allowanceOf(run, target).catch(() => 0n)
+  return amount > 0n ? leftoverOf(run, target, amount) : undefined
+}
+
+/** The user's allowance of token0 for `target`, read on chain. */
+function allowanceOf(run: SwapRun, target: Address): Promise<bigint> {
+  const { publicClient, token0, owner } = run.parameters
+  return readAllowance(publicClient, token0, owner, target)
+}
+
+/** An allowance of this flow's token0, from its owner to `target`, on the flow's chain (or its record's). */
+function leftoverOf(run: SwapRun, spender: Address, amount: bigint): LeftoverAllowance {
+  const { token0: token, owner } = run.parameters
+  return { chainId: run.chain?.id ?? (run.record as PendingSwap).chainId, token, owner, spender, amount }
 }

@@ -52,10 +52,12 @@ export function decodeRevert(error: unknown): { reason: string | undefined; data
   })
   if (data) {
     try {
-      const decoded = decodeErrorResult({ data })
-      if (decoded.errorName === 'Error') return { reason: String(decoded.args?.[0]), data }
-      if (decoded.errorName === 'Panic') return { reason: `panic ${String(decoded.args?.[0])}`, data }
-      return { reason: decoded.errorName, data }
+      const { errorName, args } = decodeErrorResult({ data })
+      const arg = String(args?.[0])
+      return {
+        reason: errorName === 'Error' ? arg : errorName === 'Panic' ? `panic ${arg}` : errorName,
+        data,
+      }
     } catch {
       return { reason: undefined, data }
     }
