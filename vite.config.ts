@@ -15,6 +15,7 @@ const entries = {
   query: 'src/exports/query.ts',
   balances: 'src/exports/balances.ts',
   exactOutput: 'src/exports/exactOutput.ts',
+  slippage: 'src/exports/slippage.ts',
   mock: 'src/exports/mock.ts',
   mockMsw: 'src/exports/mockMsw.ts',
   'mock-server': 'src/mock/bin.ts',

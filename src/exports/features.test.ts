@@ -33,3 +33,8 @@ test('the public runtime exports of token-swap-hooks/exact-output', async () => 
     ]
   `)
 })
+
+test('the public runtime exports of token-swap-hooks/slippage', async () => {
+  const slippage = await import('./slippage.js')
+  expect(Object.keys(slippage).sort()).toMatchInlineSnapshot()
+})
