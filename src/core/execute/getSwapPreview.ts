@@ -168,7 +168,7 @@ export async function getSwapPreview(
     }))
   const chainId = publicClient.chain?.id ?? (await publicClient.getChainId())
   const { balance, facts, decimals, prices, plan } = await readPreview(client, parameters, swapInfo, chainId)
-  const { approvals, swap: swapCall } = plan
+  const { approvals } = plan
   const insufficientBalance = balance < amountIn
   // What the steps send, in order: a batch's calls (a reset after the swap included).
   const calls = plan.steps.flatMap((step) => (step.kind === 'batch' ? step.calls : [step.call]))
