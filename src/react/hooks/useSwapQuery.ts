@@ -170,12 +170,11 @@ const amountFields = new Set(['amountIn', 'slippage', 'deadline'])
 
 /**
  * Placeholder data: the last data, when its key differs from this one only in
- * `fields` (by default a quote's amount and settings: the same tokens, recipient and service),
- * and its query still holds it: data a swap reset (`refreshAfterSwap`) never stands in.
+ * `fields` (by default a quote's amount and settings: the same tokens, recipient and service).
  */
 export function keepPreviousQuote(queryKey: Key, fields: ReadonlySet<string> = amountFields) {
   return (previousData: unknown, previousQuery: Query | undefined) => {
-    if (previousData === undefined || previousQuery?.state.data === undefined) return undefined
+    if (previousData === undefined || !previousQuery) return undefined
     const [name, previous] = previousQuery.queryKey as unknown as Key
     if (name !== queryKey[0]) return undefined
     const current = queryKey[1]
