@@ -36,5 +36,13 @@ test('the public runtime exports of token-swap-hooks/exact-output', async () => 
 
 test('the public runtime exports of token-swap-hooks/slippage', async () => {
   const slippage = await import('./slippage.js')
-  expect(Object.keys(slippage).sort()).toMatchInlineSnapshot()
+  expect(Object.keys(slippage).sort()).toMatchInlineSnapshot(`
+    [
+      "defaultSlippage",
+      "slippageFor",
+      "suggestSlippage",
+      "suggestSlippageWindow",
+      "useSuggestedSlippage",
+    ]
+  `)
 })
