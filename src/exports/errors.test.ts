@@ -153,7 +153,9 @@ describe('every library error an entry exports', () => {
     // Its stable code, for translations and analytics, is in the README's table of codes.
     const { code } = error as BaseError
     expect(code).toMatch(/^[A-Z][A-Z\d_]*$/)
-    expect(documentedCodes.get(code), `${name}'s code ${code} is not in the README's table of codes`).toBe(name)
+    expect(documentedCodes.get(code), `${name}'s code ${code} is not in the README's table of codes`).toBe(
+      name,
+    )
   })
 })
 

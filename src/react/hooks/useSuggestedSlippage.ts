@@ -43,7 +43,9 @@ export type UseSuggestedSlippageReturnType = SuggestSlippageReturnType
  * const { data: preview } = useSwapPreview({ token0, token1, amountIn, slippage: suggested.slippage })
  * // suggested.slippage: 0.005 until two quotes have been seen, then measured
  */
-export function useSuggestedSlippage(parameters: UseSuggestedSlippageParameters = {}): UseSuggestedSlippageReturnType {
+export function useSuggestedSlippage(
+  parameters: UseSuggestedSlippageParameters = {},
+): UseSuggestedSlippageReturnType {
   const { quote, quotedAt, priceImpact, max, min } = parameters
   const samples = useRef<{ swap: string; quotes: bigint[]; last: unknown }>({
     swap: '',
