@@ -18,9 +18,9 @@ export type RefreshAfterSwapParameters = {
 }
 
 /** The library's reads a swap makes stale, dropped (no stale data shown): previews, and quotes of the pair. */
-const dropped = new Set(['swapPreview', 'swapInfo', 'swapRoute', 'legacyPath'])
+const dropped = ['swapPreview', 'swapInfo', 'swapRoute', 'legacyPath']
 /** Reads refetched after a swap: the library's balances, and wagmi's balance and contract reads. */
-const refetched = new Set(['tokenBalances', 'balance', 'readContract', 'readContracts', 'token'])
+const refetched = ['tokenBalances', 'balance', 'readContract', 'readContracts', 'token']
 
 /**
  * After a settled swap (mined, reverted, or settled from a pending record),
@@ -48,44 +48,33 @@ export async function refreshAfterSwap(
   parameters: RefreshAfterSwapParameters,
 ): Promise<void> {
   const { token0, token1, account, chainId, blockNumber, publicClient, timeoutMs = 10_000 } = parameters
-  if (publicClient && blockNumber !== undefined) await waitForBlock(publicClient, blockNumber, timeoutMs)
-  const same = (a: unknown, b: string | undefined) =>
-    typeof a === 'string' && !!b && a.toLowerCase() === b.toLowerCase()
-  const touched = (address: unknown) => same(address, token0) || same(address, token1)
-  const fields = (query: Query) => (query.queryKey[1] ?? {}) as Record<string, unknown>
-  const ofChain = (query: Query) => {
-    const chain = fields(query).chainId
-    return chainId === undefined || chain === undefined || chain === chainId
+  // The node has the receipt's block, or the wait ran out: a node that lags more is read all the same.
+  for (const until = Date.now() + timeoutMs; publicClient && blockNumber !== undefined && Date.now() < until; ) {
+    if ((await publicClient.getBlockNumber({ cacheTime: 0 }).catch(() => -1n)) >= blockNumber) break
+    await new Promise((resolve) => setTimeout(resolve, 250))
   }
+  const same = (address: unknown, other: string | undefined = '') =>
+    typeof address === 'string' && address.toLowerCase() === other.toLowerCase()
+  const of = (names: string[], test: (fields: Record<string, unknown>, name: string) => boolean) => ({
+    predicate: ({ queryKey: [name, fields = {}] }: Query) => {
+      const key = fields as Record<string, unknown>
+      return (
+        names.includes(name as string) &&
+        (chainId === undefined || key.chainId === undefined || key.chainId === chainId) &&
+        test(key, name as string)
+      )
+    },
+  })
   await Promise.all([
-    queryClient.resetQueries({
-      predicate: (query) => {
-        const name = query.queryKey[0] as string
-        const { account: reader, token0: from, token1: to } = fields(query)
-        if (!dropped.has(name) || !ofChain(query)) return false
-        return name === 'swapPreview'
+    queryClient.resetQueries(
+      of(dropped, ({ account: reader, token0: from, token1: to }, name) =>
+        name === 'swapPreview'
           ? !account || !reader || same(reader, account)
-          : touched(from) || touched(to)
-      },
-    }),
-    queryClient.invalidateQueries({
-      predicate: (query) => refetched.has(query.queryKey[0] as string) && ofChain(query),
-    }),
+          : [from, to].some((token) => same(token, token0) || same(token, token1)),
+      ),
+    ),
+    queryClient.invalidateQueries(of(refetched, () => true)),
   ]).catch(() => {
     // A refetch that fails shows its own error in its hook.
   })
-}
-
-/** Resolves once the node's latest block is `blockNumber` or later, or after `timeoutMs`. */
-async function waitForBlock(
-  publicClient: NonNullable<RefreshAfterSwapParameters['publicClient']>,
-  blockNumber: bigint,
-  timeoutMs: number,
-): Promise<void> {
-  const until = Date.now() + timeoutMs
-  while (Date.now() < until) {
-    const latest = await publicClient.getBlockNumber({ cacheTime: 0 }).catch(() => undefined)
-    if (latest !== undefined && latest >= blockNumber) return
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
 }
