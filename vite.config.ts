@@ -16,6 +16,7 @@ const entries = {
   balances: 'src/exports/balances.ts',
   exactOutput: 'src/exports/exactOutput.ts',
   devtools: 'src/exports/devtools.ts',
+  slippage: 'src/exports/slippage.ts',
   mock: 'src/exports/mock.ts',
   mockMsw: 'src/exports/mockMsw.ts',
   'mock-server': 'src/mock/bin.ts',

@@ -30,6 +30,7 @@ const entries = {
   balances: ['msw', 'node: modules'],
   exactOutput: ['msw', 'node: modules'],
   devtools: ['msw', 'node: modules'],
+  slippage: ['msw', 'node: modules'],
   mock: ['msw', 'react'],
   mockMsw: ['react'],
 }

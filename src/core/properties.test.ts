@@ -13,6 +13,7 @@ import { getTokenPrice } from './actions/getTokenPrice.js'
 import { getTokens } from './actions/getTokens.js'
 import { getTokensData } from './actions/getTokensData.js'
 import { createSwapClient } from './client.js'
+import { defaultSlippage } from './constants.js'
 import { InvalidParameterError } from './errors/parameter.js'
 import { ResponseValidationError } from './errors/response.js'
 import type { Endpoint } from './types.js'
@@ -91,7 +92,7 @@ const cases: Case[] = [
     expected: (p) => [
       ...routeQuery(p),
       ['to', String(p.to)],
-      ...(p.slippage === undefined ? [] : [['slippage', String(p.slippage)] as [string, string]]),
+      ['slippage', String(p.slippage ?? defaultSlippage)],
       ...(p.deadline === undefined ? [] : [['deadline', String(p.deadline)] as [string, string]]),
     ],
   },

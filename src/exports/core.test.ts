@@ -17,6 +17,7 @@ test('the public runtime exports of token-swap-hooks/core', () => {
       "createRateLimiter",
       "createSwapClient",
       "defaultRateLimit",
+      "defaultSlippage",
       "getLegacyPairs",
       "getLegacyPath",
       "getLegacyTokens",

@@ -64,7 +64,7 @@ export {
   type SwapClientHeaders,
 } from '../core/client.js'
 // Utilities
-export { isNativeToken, nativeTokenAddress } from '../core/constants.js'
+export { defaultSlippage, isNativeToken, nativeTokenAddress } from '../core/constants.js'
 // Errors
 export { BaseError, type BaseErrorType, walk } from '../core/errors/base.js'
 export { InvalidParameterError, type InvalidParameterErrorType } from '../core/errors/parameter.js'

@@ -150,5 +150,16 @@ describe('every library error an entry exports', () => {
     }
     expect(error).toBeInstanceOf(BaseError)
     expect(error.name).toBe(name)
+    // Its stable code, for translations and analytics, is in the README's table of codes.
+    const { code } = error as BaseError
+    expect(code).toMatch(/^[A-Z][A-Z\d_]*$/)
+    expect(documentedCodes.get(code), `${name}'s code ${code} is not in the README's table of codes`).toBe(
+      name,
+    )
   })
 })
+
+/** The README's table of codes: `| \`CODE\` | \`XError\` | … |` rows. */
+const documentedCodes = new Map(
+  [...readme.matchAll(/^\| `([A-Z][A-Z\d_]*)` \| `([A-Za-z]+Error)` \|/gm)].map((row) => [row[1], row[2]]),
+)

@@ -6,6 +6,7 @@ export {
   type ExecuteSwapVariables,
   executeSwapMutationOptions,
 } from '../query/executeSwap.js'
+export { type RefreshAfterSwapParameters, refreshAfterSwap } from '../query/refreshAfterSwap.js'
 export {
   type UseExecuteSwapParameters,
   type UseExecuteSwapReturnType,

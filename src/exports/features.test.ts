@@ -43,3 +43,16 @@ test('the public runtime exports of token-swap-hooks/devtools', async () => {
     ]
   `)
 })
+
+test('the public runtime exports of token-swap-hooks/slippage', async () => {
+  const slippage = await import('./slippage.js')
+  expect(Object.keys(slippage).sort()).toMatchInlineSnapshot(`
+    [
+      "defaultSlippage",
+      "slippageFor",
+      "suggestSlippage",
+      "suggestSlippageWindow",
+      "useSuggestedSlippage",
+    ]
+  `)
+})

@@ -18,6 +18,7 @@ test('the public runtime exports of token-swap-hooks', () => {
       "SwapProviderNotFoundError",
       "TimeoutError",
       "createSwapClient",
+      "defaultSlippage",
       "getMinAmountOut",
       "isNativeToken",
       "nativeTokenAddress",
@@ -61,6 +62,7 @@ test('the public runtime exports of token-swap-hooks/query', () => {
       "getTokensQueryKey",
       "getTokensQueryOptions",
       "queryDefaults",
+      "refreshAfterSwap",
       "serializeBigInts",
       "withRateLimitPause",
     ]
@@ -111,6 +113,7 @@ test('the public runtime exports of token-swap-hooks/execute: all of core/execut
   ).toMatchInlineSnapshot(`
     [
       "executeSwapMutationOptions",
+      "refreshAfterSwap",
       "useExecuteSwap",
       "useSwapPreview",
     ]

@@ -2,7 +2,7 @@
 
 // From the core, so that an app needs one import path
 export { createSwapClient, type SwapClient, type SwapClientConfig } from '../core/client.js'
-export { isNativeToken, nativeTokenAddress } from '../core/constants.js'
+export { defaultSlippage, isNativeToken, nativeTokenAddress } from '../core/constants.js'
 export { BaseError, type BaseErrorType } from '../core/errors/base.js'
 export { InvalidParameterError, type InvalidParameterErrorType } from '../core/errors/parameter.js'
 export {
@@ -24,6 +24,7 @@ export {
 export { ResponseValidationError, type ResponseValidationErrorType } from '../core/errors/response.js'
 export type { RateLimitConfig, RateLimitState } from '../core/rateLimiter.js'
 export type { LegacyPath, Pair, Route, SwapInfo, Token, TokenData } from '../core/schemas.js'
+export type { SlippageSetting } from '../core/slippage/slippageFor.js'
 export { getMinAmountOut } from '../core/utils/getMinAmountOut.js'
 export {
   type ParseAmountOptions,
@@ -32,6 +33,7 @@ export {
 } from '../core/utils/parseAmount.js'
 export {
   type SwapExecutionDefaults,
+  type SwapLifecycleEvent,
   SwapProvider,
   type SwapProviderProps,
   type SwapQueryDefaults,

@@ -78,6 +78,7 @@ export {
   getTokensDataQueryKey,
   getTokensDataQueryOptions,
 } from '../query/getTokensData.js'
+export { type RefreshAfterSwapParameters, refreshAfterSwap } from '../query/refreshAfterSwap.js'
 export {
   deserializeBigInts,
   type SerializedBigInts,

@@ -5,14 +5,20 @@ import {
   type ExecuteSwapReturnType,
   executeSwap,
 } from '../core/execute/executeSwap.js'
+import { type SlippageSetting, slippageFor } from '../core/slippage/slippageFor.js'
 import { withoutUndefined } from '../core/utils/withoutUndefined.js'
 
 /** What `execute` takes: the swap; clients and settings not given come from the defaults. */
 export type ExecuteSwapVariables = Omit<ExecuteSwapParameters, 'walletClient' | 'publicClient'> &
   Partial<Pick<ExecuteSwapParameters, 'walletClient' | 'publicClient'>>
 
-/** Settings every swap of these options shares (clients, allowlist, approval policy…). */
-export type ExecuteSwapDefaults = Partial<Omit<ExecuteSwapParameters, 'token0' | 'token1' | 'amountIn'>>
+/**
+ * Settings every swap of these options shares (clients, allowlist, approval
+ * policy…); `slippage` may be one per pair.
+ */
+export type ExecuteSwapDefaults = Partial<
+  Omit<ExecuteSwapParameters, 'token0' | 'token1' | 'amountIn' | 'slippage'> & { slippage: SlippageSetting }
+>
 
 export type ExecuteSwapMutationOptions = {
   mutationKey: readonly ['executeSwap', { baseUrl: string }]
@@ -41,13 +47,15 @@ export function executeSwapMutationOptions(
   return {
     mutationKey: ['executeSwap', { baseUrl: client.baseUrl }],
     mutationFn(variables) {
-      const parameters = { ...defaults, ...withoutUndefined(variables) }
-      // A call's onStep runs beside the defaults' (a hook's step tracking), never instead of it.
-      const onSteps = [defaults.onStep, variables.onStep].filter((fn) => fn !== undefined)
-      if (onSteps.length > 1)
-        parameters.onStep = (step) => {
-          for (const fn of onSteps) fn(step)
-        }
+      const parameters = {
+        ...defaults,
+        ...withoutUndefined(variables),
+        slippage: variables.slippage ?? slippageFor(defaults.slippage, variables),
+        // A call's onStep and onEvent run beside the defaults' (a hook's tracking, the provider's
+        // analytics), never instead of them.
+        onStep: both(defaults.onStep, variables.onStep),
+        onEvent: both(defaults.onEvent, variables.onEvent),
+      }
       for (const name of ['walletClient', 'publicClient'] as const)
         ensure(
           parameters[name],
@@ -58,4 +66,20 @@ export function executeSwapMutationOptions(
       return executeSwap(client, parameters as ExecuteSwapParameters)
     },
   }
+}
+
+/** One callback that calls both, where both are given (the second even when the first throws). */
+export function both<value>(
+  first: ((value: value) => void) | undefined,
+  second: ((value: value) => void) | undefined,
+): ((value: value) => void) | undefined {
+  return first && second
+    ? (value) => {
+        try {
+          first(value)
+        } finally {
+          second(value)
+        }
+      }
+    : (first ?? second)
 }

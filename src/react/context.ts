@@ -12,7 +12,10 @@ import {
   useState,
 } from 'react'
 import { createSwapClient, type SwapClient, type SwapClientConfig } from '../core/client.js'
-import type { ExecuteSwapParameters } from '../core/execute/executeSwap.js'
+import type { ExecuteSwapParameters, SwapEvent } from '../core/execute/executeSwap.js'
+import type { SwapPreview } from '../core/execute/getSwapPreview.js'
+import type { SwapInfo } from '../core/schemas.js'
+import type { SlippageSetting } from '../core/slippage/slippageFor.js'
 import type { QueryResource } from '../query/defaults.js'
 import type { QueryDefaultsOverride } from './types.js'
 
@@ -30,7 +33,37 @@ export type SwapExecutionDefaults = Pick<
   | 'floorEnforcement'
   | 'batch'
   | 'storage'
->
+  | 'paymaster'
+> & {
+  slippage: SlippageSetting
+  onEvent: (event: SwapLifecycleEvent) => void
+}
+
+/**
+ * What `onEvent` reports, for analytics and logs: the quote a preview was
+ * built on (`'quote'`), the preview (`'preview'`), then the execution's events
+ * (`SwapEvent`: approval and swap sent and mined, success, failure with the
+ * error's stable `code`).
+ */
+export type SwapLifecycleEvent =
+  | SwapEvent
+  | { type: 'quote'; swapInfo: SwapInfo; quotedAt: number }
+  | { type: 'preview'; preview: SwapPreview }
+
+/** The provider's props that become execution defaults, in one list (the compiler keeps it complete). */
+const executionSettings = [
+  'walletClient',
+  'publicClient',
+  'chainId',
+  'trustedAddresses',
+  'dangerouslyTrustAnyAddress',
+  'floorEnforcement',
+  'batch',
+  'storage',
+  'paymaster',
+  'slippage',
+  'onEvent',
+] as const satisfies readonly (keyof SwapExecutionDefaults)[]
 
 export type SwapContextValue = {
   client: SwapClient
@@ -76,6 +109,20 @@ type SharedProps = {
    * reload. Default: `localStorage` in a browser, memory elsewhere; `false` records nothing.
    */
   storage?: SwapExecutionDefaults['storage'] | undefined
+  /**
+   * The slippage of every swap below (`useExecuteSwap`, `useSwapPreview`,
+   * resume) that does not give its own: a number, or one per pair
+   * (`({ token0, token1 }) => number | undefined`). Default `defaultSlippage` (0.005).
+   */
+  slippage?: SlippageSetting | undefined
+  /** An ERC-7677 paymaster for the batch, used only where the wallet reports `paymasterService` for the chain. */
+  paymaster?: SwapExecutionDefaults['paymaster'] | undefined
+  /**
+   * Every swap's events below the provider (quote, preview, approval and swap
+   * sent and mined, success, failure with its `code`), for analytics. A
+   * callback that throws changes nothing.
+   */
+  onEvent?: SwapExecutionDefaults['onEvent'] | undefined
   children?: ReactNode
 }
 
@@ -100,19 +147,7 @@ export type SwapProviderProps = SharedProps &
  * </SwapProvider>
  */
 export function SwapProvider(props: SwapProviderProps) {
-  const {
-    queryClient: queryClientProp,
-    queryDefaults,
-    walletClient,
-    publicClient,
-    chainId,
-    trustedAddresses,
-    dangerouslyTrustAnyAddress,
-    floorEnforcement,
-    batch,
-    storage,
-    children,
-  } = props
+  const { queryClient: queryClientProp, queryDefaults, children } = props
   const client = useClientFromProps(props)
 
   const outer = useContext(QueryClientContext)
@@ -127,35 +162,16 @@ export function SwapProvider(props: SwapProviderProps) {
     return () => queryClient.unmount()
   }, [queryClient])
 
+  const settings = executionSettings.map((name) => props[name])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: settings stands for the execution props, one by one.
   const value = useMemo(
     () => ({
       client,
       queryClient,
       queryDefaults: queryDefaults ?? {},
-      execution: {
-        walletClient,
-        publicClient,
-        chainId,
-        trustedAddresses,
-        dangerouslyTrustAnyAddress,
-        floorEnforcement,
-        batch,
-        storage,
-      },
+      execution: Object.fromEntries(executionSettings.map((name, index) => [name, settings[index]])),
     }),
-    [
-      client,
-      queryClient,
-      queryDefaults,
-      walletClient,
-      publicClient,
-      chainId,
-      trustedAddresses,
-      dangerouslyTrustAnyAddress,
-      floorEnforcement,
-      batch,
-      storage,
-    ],
+    [client, queryClient, queryDefaults, ...settings],
   )
   const provided = createElement(SwapContext.Provider, { value }, children)
   // Alone, the provider also provides its QueryClient, so useQuery, useQueryClient and the

@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest'
 import { ALICE, baseUrl, USDC, WETH } from '../../../test/constants.js'
 import { queryOf, setupMswServer } from '../../../test/msw.js'
 import { createSwapClient } from '../client.js'
+import { defaultSlippage } from '../constants.js'
 import { InvalidParameterError } from '../errors/parameter.js'
 import { NoRouteError } from '../errors/request.js'
 import { ResponseValidationError } from '../errors/response.js'
@@ -37,7 +38,7 @@ describe('getSwapInfo', () => {
     },
   )
 
-  test('leaves out optional parameters that are not given', async () => {
+  test('sends the library’s slippage (0.005) when none is given, never the service’s 0.05; leaves out a deadline not given', async () => {
     reply(info)
     const result = await getSwapInfo(client, parameters)
     expect(queryOf(requests[0] as Request)).toEqual([
@@ -45,6 +46,7 @@ describe('getSwapInfo', () => {
       ['token1', USDC],
       ['amount_in', '1000000000000000000'],
       ['to', ALICE],
+      ['slippage', String(defaultSlippage)],
     ])
     expect(result).toEqual({
       data: '0x12345678abcd',

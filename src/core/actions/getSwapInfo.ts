@@ -1,5 +1,6 @@
 import type { Address } from 'viem'
 import type { SwapClient } from '../client.js'
+import { defaultSlippage } from '../constants.js'
 import type { InvalidParameterErrorType } from '../errors/parameter.js'
 import { type NoRouteErrorType, type RequestErrorType, toNoRouteError } from '../errors/request.js'
 import { type QuoteRequest, type SwapInfo, swapInfoSchema } from '../schemas.js'
@@ -17,7 +18,10 @@ export type GetSwapInfoParameters = {
   amountIn: bigint
   /** Who receives the output. */
   to: Address
-  /** Accepted slippage as a fraction from 0 to 1 (0.01 is 1%). Not sent when omitted: the service uses 0.05. */
+  /**
+   * Accepted slippage as a fraction from 0 to 1 (0.01 is 1%). Default
+   * `defaultSlippage` (0.005), always sent: the service's own default (0.05) is never used.
+   */
   slippage?: number | undefined
   /** Transaction deadline, passed through as the service expects it (see the README). Not sent when omitted. */
   deadline?: number | bigint | undefined
@@ -55,7 +59,10 @@ export async function getSwapInfo(
   try {
     const quote = await client.request({
       endpoint: '/swap/info',
-      query: toWireQuery(getSwapInfoWireNames, parameters),
+      query: toWireQuery(getSwapInfoWireNames, {
+        ...parameters,
+        slippage: parameters.slippage ?? defaultSlippage,
+      }),
       signal: options.signal,
       schema: swapInfoSchema,
     })

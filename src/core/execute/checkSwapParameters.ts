@@ -1,5 +1,5 @@
 import { type Address, isAddressEqual, zeroAddress } from 'viem'
-import { isNativeToken } from '../constants.js'
+import { defaultSlippage, isNativeToken } from '../constants.js'
 import { UnsafeSwapDataError, UntrustedAddressError } from '../errors/execute.js'
 import { ensure } from '../errors/parameter.js'
 import type { SwapInfo } from '../schemas.js'
@@ -102,6 +102,12 @@ export function checkSwapParameters(parameters: ExecuteSwapParameters) {
 }
 
 /**
+ * The quotes a swap was sent for (by object): executing one of them again is
+ * refused, so a second click on a stale screen cannot repeat the swap.
+ */
+export const spentQuotes = new WeakSet<object>()
+
+/**
  * The least token1 the user accepts: `minAmountOut`, or the accepted quote less
  * the slippage (then `acceptedAmount` is that quote's amount).
  */
@@ -121,6 +127,12 @@ function userFloor(parameters: ExecuteSwapParameters): { floor: bigint; accepted
     'must hold a bigint estimateAmount or amountOut',
     amount,
   )
+  ensure(
+    !spentQuotes.has(accepted),
+    'acceptedQuote',
+    'was already swapped: a swap moves the pool and the balances, take a fresh quote',
+    amount,
+  )
   const quoted = accepted.quotedFor
   const same = (a: unknown, b: string) => typeof a === 'string' && a.toLowerCase() === b.toLowerCase()
   ensure(
@@ -132,7 +144,7 @@ function userFloor(parameters: ExecuteSwapParameters): { floor: bigint; accepted
     `is the quote for ${quoted?.amountIn} of ${quoted?.token0} → ${quoted?.token1}: a quote for another amount cannot set the floor (the previous one, shown while the next loads?)`,
     quoted,
   )
-  return { floor: getMinAmountOut(amount, parameters.slippage ?? 0.05), acceptedAmount: amount }
+  return { floor: getMinAmountOut(amount, parameters.slippage ?? defaultSlippage), acceptedAmount: amount }
 }
 
 /**

@@ -414,6 +414,9 @@ describe('executeSwap on a real chain', () => {
           data: pending.input,
           value: pending.value,
           nonce: pending.nonce,
+          // The original's gas: estimated on the pending state, where the original already ran, the
+          // same call would fail its 0.5 % floor.
+          gas: pending.gas,
           maxFeePerGas: (pending.maxFeePerGas ?? 0n) * 2n,
           maxPriorityFeePerGas: (pending.maxPriorityFeePerGas ?? 0n) * 2n + 1n,
         }),

@@ -11,8 +11,10 @@ import type {
   QuoteBelowMinimumErrorType,
   QuoteChangedErrorType,
   SimulationUnavailableErrorType,
+  SwapInProgressErrorType,
   SwapOutcome,
   SwapSimulationErrorType,
+  TransactionNotSeenErrorType,
   TransactionReplacedErrorType,
   TransactionRevertedErrorType,
   UnsafeSwapDataErrorType,
@@ -24,7 +26,7 @@ import type {
 import type { SwapGuardIncompatibleErrorType, SwapGuardNotDeployedErrorType } from '../errors/guard.js'
 import type { QuoteRequest, SwapInfo } from '../schemas.js'
 import type { ExecutionClients } from './chain.js'
-import { checkSwapParameters } from './checkSwapParameters.js'
+import { checkSwapParameters, spentQuotes } from './checkSwapParameters.js'
 import type { SwapStorage } from './pendingSwaps.js'
 import type { BatchMode, FloorEnforcement } from './planSwap.js'
 import { createSwapRun, runSwap } from './runSwap.js'
@@ -79,7 +81,7 @@ export type ExecuteSwapParameters = ExecutionClients & {
   amountIn: bigint
   /** Who receives the output. Default: the wallet's account. */
   to?: Address | undefined
-  /** Accepted slippage, 0 to 1 (0.01 is 1%). Not sent when omitted (the service uses 0.05). */
+  /** Accepted slippage, 0 to 1 (0.01 is 1%). Default `defaultSlippage` (0.005), sent to `/swap/info` and used for the floor. */
   slippage?: number | undefined
   /** Passed to `/swap/info` as is. */
   deadline?: number | bigint | undefined
@@ -91,7 +93,7 @@ export type ExecuteSwapParameters = ExecutionClients & {
   minAmountOut?: bigint | undefined
   /**
    * The quote the user accepted on screen (a SwapInfo or a Route): the floor is
-   * then its amount less `slippage` (default 0.05). A fresh quote below it is a
+   * then its amount less `slippage` (default 0.005). A fresh quote below it is a
    * `QuoteChangedError` carrying the new quote, to show and accept. A quote the
    * library fetched knows its swap (`quotedFor`): one for other tokens or
    * another `amountIn` (the previous amount's, shown while the next loads) is
@@ -298,6 +300,8 @@ export type ExecuteSwapErrorType =
   | BatchUnsupportedErrorType
   | BatchFailedErrorType
   | OutcomeUnknownErrorType
+  | TransactionNotSeenErrorType
+  | SwapInProgressErrorType
   | SimulationUnavailableErrorType
   | SwapGuardNotDeployedErrorType
   | SwapGuardIncompatibleErrorType
@@ -341,5 +345,16 @@ export async function executeSwap(
   client: SwapClient,
   parameters: ExecuteSwapParameters,
 ): Promise<ExecuteSwapReturnType> {
-  return runSwap(createSwapRun(client, checkSwapParameters(parameters)))
+  const checked = checkSwapParameters(parameters)
+  const quote = parameters.acceptedQuote
+  return runSwap(
+    createSwapRun(client, {
+      ...checked,
+      onEvent(event) {
+        // Sent, the quote is spent: executing it again is refused (a fresh quote is needed).
+        if (quote && (event.type === 'swap-sent' || event.type === 'batch-sent')) spentQuotes.add(quote)
+        checked.onEvent?.(event)
+      },
+    }),
+  )
 }

@@ -187,3 +187,58 @@ describe('useExecuteSwap in a rendered component, on anvil', () => {
     expect(result.current.error).not.toBeInstanceOf(UserRejectedError)
   })
 })
+
+describe('the provider’s slippage and the spent quote', () => {
+  test('a per-pair slippage from the provider reaches /swap/info and the floor; the library’s 0.005 elsewhere; a quote swapped once is refused the second time, nothing sent', async () => {
+    const wallet = h.wallet()
+    const USDC = h.address('USDC')
+    const wrapper = ({ children }: { children: React.ReactNode }) => (
+      <SwapProvider
+        client={h.swapClient()}
+        queryClient={createQueryClient()}
+        walletClient={wallet.walletClient}
+        publicClient={h.fixture.publicClient}
+        trustedAddresses={{ [h.fixture.chain.id]: [h.fixture.router, h.fixture.spender] }}
+        slippage={({ token1 }) => (token1 === USDC ? 0.02 : undefined)}
+      >
+        {children}
+      </SwapProvider>
+    )
+    const { result } = renderHook(() => useExecuteSwap(), { wrapper })
+    const slippageSent = () =>
+      h.server.service.log
+        .filter((entry) => entry.path === '/swap/info')
+        .at(-1)
+        ?.query.find(([name]) => name === 'slippage')?.[1]
+
+    const swap = { token0: h.address('TKA'), token1: USDC, amountIn: parseEther('1') }
+    // The quote accepted on screen was 1.5 % better than the fresh one: within 2 %, not within 0.5 %.
+    const fresh = h.market.quote(swap)
+    if (!fresh) throw new Error('the test market has no route')
+    const quote = { ...fresh, amountOut: (fresh.amountOut * 1015n) / 1000n }
+    await act(() => result.current.executeAsync({ ...swap, acceptedQuote: quote }))
+    expect(slippageSent()).toBe('0.02')
+
+    const other = { token0: h.address('TKA'), token1: h.address('TKB'), amountIn: parseEther('1') }
+    const otherFresh = h.market.quote(other)
+    if (!otherFresh) throw new Error('the test market has no route')
+    const changed = await act(() =>
+      result.current
+        .executeAsync({
+          ...other,
+          acceptedQuote: { ...otherFresh, amountOut: (otherFresh.amountOut * 1015n) / 1000n },
+        })
+        .catch((error: unknown) => error),
+    )
+    expect(slippageSent()).toBe('0.005')
+    expect(changed).toMatchObject({ name: 'QuoteChangedError' })
+
+    const sent = wallet.sendRequests().length
+    const again = await act(() =>
+      result.current.executeAsync({ ...swap, acceptedQuote: quote }).catch((error: unknown) => error),
+    )
+    expect(again).toBeInstanceOf(InvalidParameterError)
+    expect(again).toMatchObject({ parameter: 'acceptedQuote' })
+    expect(wallet.sendRequests()).toHaveLength(sent)
+  })
+})

@@ -2,6 +2,7 @@
 
 import { type UseMutationOptions, type UseMutationResult, useMutation } from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
+import type { TransactionReceipt } from 'viem'
 import type {
   ExecuteSwapErrorType,
   ExecuteSwapReturnType,
@@ -9,11 +10,13 @@ import type {
 } from '../../core/execute/executeSwap.js'
 import { withoutUndefined } from '../../core/utils/withoutUndefined.js'
 import {
+  both,
   type ExecuteSwapDefaults,
   type ExecuteSwapVariables,
   executeSwapMutationOptions,
 } from '../../query/executeSwap.js'
 import { pendingSwapsQueryName } from '../../query/pendingSwaps.js'
+import { refreshAfterSwap } from '../../query/refreshAfterSwap.js'
 import { useSingleFlight } from './useSingleFlight.js'
 import { useSwapContext } from './useSwapClient.js'
 
@@ -80,6 +83,16 @@ export function useExecuteSwap(parameters: UseExecuteSwapParameters = {}): UseEx
   const { client, queryClient, execution } = useSwapContext()
   const [step, setStep] = useState<ExecuteSwapStep>()
   const { mutation: mutationParameters, onStep, ...defaults } = parameters
+  const settings = {
+    ...withoutUndefined(execution),
+    ...withoutUndefined(defaults),
+    // The provider's onEvent (analytics for every button) and the hook's both run.
+    onEvent: both(execution.onEvent, defaults.onEvent),
+    onStep(next: ExecuteSwapStep) {
+      setStep(next)
+      onStep?.(next)
+    },
+  }
 
   const {
     mutate: _,
@@ -89,19 +102,22 @@ export function useExecuteSwap(parameters: UseExecuteSwapParameters = {}): UseEx
   } = useMutation(
     {
       ...mutationParameters,
-      onSettled(...args) {
+      async onSettled(...args) {
+        const [data, error, variables] = args
         // The execution's record may have changed: usePendingSwaps reads it again.
         void queryClient.invalidateQueries({ queryKey: [pendingSwapsQueryName] })
+        // What the swap changed is read again at its block before the mutation settles (isPending
+        // until then): the old preview is gone, so the same swap cannot be offered again on it.
+        const receipt = data?.receipt ?? (error as { receipt?: TransactionReceipt } | null)?.receipt
+        await refreshAfterSwap(queryClient, {
+          ...{ token0: variables.token0, token1: variables.token1, chainId: data?.chainId },
+          account: receipt?.from ?? (variables.walletClient ?? settings.walletClient)?.account?.address,
+          blockNumber: receipt?.blockNumber,
+          publicClient: variables.publicClient ?? settings.publicClient,
+        })
         return mutationParameters?.onSettled?.(...args)
       },
-      ...executeSwapMutationOptions(client, {
-        ...withoutUndefined(execution),
-        ...withoutUndefined(defaults),
-        onStep(next) {
-          setStep(next)
-          onStep?.(next)
-        },
-      }),
+      ...executeSwapMutationOptions(client, settings),
     },
     queryClient,
   )

@@ -1,17 +1,20 @@
 'use client'
 
-import { useMutation, useQuery } from '@tanstack/react-query'
-import { useCallback, useMemo } from 'react'
+import { type QueryClient, useMutation, useQuery } from '@tanstack/react-query'
+import { useCallback, useEffect, useMemo } from 'react'
+import type { TransactionReceipt } from 'viem'
 import type { ExecuteSwapErrorType } from '../../core/execute/executeSwap.js'
 import { type PendingSwap, removePendingSwap, resolveStorage } from '../../core/execute/pendingSwaps.js'
 import type { ResumeSwapParameters, ResumeSwapReturnType } from '../../core/execute/resumeSwap.js'
 import type { SettlePendingSwapsReturnType } from '../../core/execute/settlePendingSwaps.js'
+import { slippageFor } from '../../core/slippage/slippageFor.js'
 import { withoutUndefined } from '../../core/utils/withoutUndefined.js'
 import {
   pendingSwapsQueryOptions,
   type ResumeSwapVariables,
   resumeSwapMutationOptions,
 } from '../../query/pendingSwaps.js'
+import { type RefreshAfterSwapParameters, refreshAfterSwap } from '../../query/refreshAfterSwap.js'
 import { useSingleFlight } from './useSingleFlight.js'
 import { useSwapContext } from './useSwapClient.js'
 
@@ -89,7 +92,8 @@ export type UsePendingSwapsReturnType = {
  */
 export function usePendingSwaps(parameters: UsePendingSwapsParameters = {}): UsePendingSwapsReturnType {
   const { client, queryClient, execution } = useSwapContext()
-  const defaults = { ...withoutUndefined(execution), ...withoutUndefined(parameters) } as Partial<
+  const { slippage: slippageSetting, ...settings } = execution
+  const defaults = { ...withoutUndefined(settings), ...withoutUndefined(parameters) } as Partial<
     Omit<ResumeSwapParameters, 'record'>
   > & { chainId?: number | undefined }
   const storage = resolveStorage(defaults.storage)
@@ -100,7 +104,13 @@ export function usePendingSwaps(parameters: UsePendingSwapsParameters = {}): Use
   const mutation = useMutation<ResumeSwapReturnType, ExecuteSwapErrorType, ResumeSwapVariables>(
     {
       ...resumeSwapMutationOptions(client, defaults as Omit<ResumeSwapParameters, 'record'>),
-      onSettled: () => queryClient.invalidateQueries({ queryKey: options.queryKey }),
+      async onSettled(data, error, { record }) {
+        void queryClient.invalidateQueries({ queryKey: options.queryKey })
+        // As after executeSwap: what the swap changed is read again at its block.
+        const receipt =
+          data && 'receipt' in data ? data.receipt : (error as { receipt?: TransactionReceipt })?.receipt
+        await refreshAfter(queryClient, record, receipt, defaults.publicClient)
+      },
     },
     queryClient,
   )
@@ -108,8 +118,13 @@ export function usePendingSwaps(parameters: UsePendingSwapsParameters = {}): Use
   const resumeAsync = useSingleFlight(
     useCallback(
       (record: PendingSwap, confirmed: ResumeConfirmation) =>
-        mutateAsync({ ...withoutUndefined(confirmed), record }),
-      [mutateAsync],
+        mutateAsync({
+          ...withoutUndefined(confirmed),
+          // The provider's slippage for the pair, where the user confirms none.
+          slippage: confirmed.slippage ?? slippageFor(slippageSetting, record),
+          record,
+        }),
+      [mutateAsync, slippageSetting],
     ),
   )
   const resume = useCallback(
@@ -137,6 +152,12 @@ export function usePendingSwaps(parameters: UsePendingSwapsParameters = {}): Use
       ),
     }
   }, [check.data])
+  // A swap settled from its record (mined while the page was away) changed balances too.
+  const publicClient = defaults.publicClient
+  useEffect(() => {
+    for (const { record, status, receipt } of settled)
+      if (status !== 'dropped') void refreshAfter(queryClient, record, receipt, publicClient)
+  }, [settled, queryClient, publicClient])
   const refresh = useCallback(() => void refetch(), [refetch])
   return {
     pendingSwaps,
@@ -148,4 +169,17 @@ export function usePendingSwaps(parameters: UsePendingSwapsParameters = {}): Use
     dismiss,
     refresh,
   }
+}
+
+/** `refreshAfterSwap` for a recorded execution. */
+function refreshAfter(
+  queryClient: QueryClient,
+  { token0, token1, account, chainId }: PendingSwap,
+  receipt: TransactionReceipt | undefined,
+  publicClient: RefreshAfterSwapParameters['publicClient'],
+) {
+  return refreshAfterSwap(queryClient, {
+    ...{ token0, token1, account, chainId, publicClient },
+    blockNumber: receipt?.blockNumber,
+  })
 }

@@ -1,6 +1,7 @@
 'use client'
 
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
 import type {
   Account,
   Address,
@@ -18,7 +19,10 @@ import {
   type SwapPreview,
 } from '../../core/execute/getSwapPreview.js'
 import type { BatchMode, FloorEnforcement } from '../../core/execute/planSwap.js'
+import { slippageFor } from '../../core/slippage/slippageFor.js'
 import { queryDefaults as defaultQueryDefaults } from '../../query/defaults.js'
+import { both } from '../../query/executeSwap.js'
+import type { SwapLifecycleEvent } from '../context.js'
 import type { UseQueryParameters } from '../types.js'
 import { useSwapContext } from './useSwapClient.js'
 import { type UseSwapInfoReturnType, useSwapInfo } from './useSwapInfo.js'
@@ -30,6 +34,7 @@ export type UseSwapPreviewParameters = {
   token1?: Address | undefined
   /** In token0's smallest unit (`parseAmount` what the user typed). */
   amountIn?: bigint | undefined
+  /** Default: the provider's `slippage` for the pair, else `defaultSlippage` (0.005). */
   slippage?: number | undefined
   /** Milliseconds the amount must stay unchanged before the quote is requested; default 300. */
   debounceMs?: number | undefined
@@ -45,6 +50,8 @@ export type UseSwapPreviewParameters = {
   floorEnforcement?: FloorEnforcement | undefined
   /** Default: warn from 5%, block from 15%. */
   priceImpactThresholds?: PriceImpactThresholds | undefined
+  /** Hears the quote and the preview as they arrive (beside the provider's `onEvent`). */
+  onEvent?: ((event: SwapLifecycleEvent) => void) | undefined
   /** TanStack Query options of the preview (chain reads). */
   query?: Partial<UseQueryParameters<SwapPreview, UseSwapPreviewErrorType, SwapPreview>> | undefined
 }
@@ -88,7 +95,8 @@ export type UseSwapPreviewReturnType = UseQueryResult<SwapPreview, UseSwapPrevie
  */
 export function useSwapPreview(parameters: UseSwapPreviewParameters = {}): UseSwapPreviewReturnType {
   const { client, queryClient, execution, queryDefaults } = useSwapContext()
-  const { token0, token1, amountIn, slippage, batch, priceImpactThresholds } = parameters
+  const { token0, token1, amountIn, batch, priceImpactThresholds } = parameters
+  const slippage = parameters.slippage ?? slippageFor(execution.slippage, parameters)
   const floorEnforcement = parameters.floorEnforcement ?? execution.floorEnforcement
   const walletClient = parameters.walletClient ?? execution.walletClient
   const publicClient = parameters.publicClient ?? execution.publicClient
@@ -159,5 +167,16 @@ export function useSwapPreview(parameters: UseSwapPreviewParameters = {}): UseSw
     queryClient,
   ) as UseSwapPreviewReturnType
   preview.quote = quote
+  // onEvent (the provider's, then the hook's) hears each new quote and preview once.
+  const onEvent = both(execution.onEvent, parameters.onEvent)
+  const events = useRef(onEvent)
+  events.current = onEvent
+  const { data: shown, isPlaceholderData } = preview
+  useEffect(() => {
+    if (swapInfo) events.current?.({ type: 'quote', swapInfo, quotedAt: quote.dataUpdatedAt })
+  }, [swapInfo, quote.dataUpdatedAt])
+  useEffect(() => {
+    if (shown && !isPlaceholderData) events.current?.({ type: 'preview', preview: shown })
+  }, [shown, isPlaceholderData])
   return preview
 }

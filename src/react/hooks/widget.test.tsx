@@ -4,6 +4,7 @@
  * reload interrupted, resumed by a new component tree with nothing but the
  * storage).
  */
+import { useQuery } from '@tanstack/react-query'
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { useState } from 'react'
 import { type Address, createPublicClient, http, parseEther } from 'viem'
@@ -12,7 +13,7 @@ import { setupSwapHarness } from '../../../test/evm/swapHarness.js'
 import type { TestWallet } from '../../../test/evm/wallet.js'
 import { createQueryClient } from '../../../test/react.js'
 import { createMemoryStorage, getPendingSwaps, type SwapStorage } from '../../core/execute/pendingSwaps.js'
-import { SwapProvider, type SwapProviderProps } from '../context.js'
+import { type SwapLifecycleEvent, SwapProvider, type SwapProviderProps } from '../context.js'
 import { useExecuteSwap } from './useExecuteSwap.js'
 import type { usePendingSwaps } from './usePendingSwaps.js'
 import { useSwapInfo } from './useSwapInfo.js'
@@ -25,11 +26,13 @@ function Provider({
   storage,
   publicClient,
   library = { SwapProvider },
+  onEvent,
   children,
 }: {
   wallet: TestWallet
   storage: SwapStorage
   publicClient?: SwapProviderProps['publicClient']
+  onEvent?: SwapProviderProps['onEvent']
   /** The library's copy the page runs (a reloaded page has its own). */
   library?: { SwapProvider: typeof SwapProvider }
   children: React.ReactNode
@@ -53,6 +56,7 @@ function Provider({
       publicClient={publicClient ?? page.publicClient}
       trustedAddresses={{ [h.fixture.chain.id]: [h.fixture.router, h.fixture.spender] }}
       storage={storage}
+      onEvent={onEvent}
     >
       {children}
     </library.SwapProvider>
@@ -60,7 +64,16 @@ function Provider({
 }
 
 /** A swap button as a widget writes it: its label from the preview, its click to useExecuteSwap. */
-function SwapButton({ amountIn, token0 = 'TKA' }: { amountIn: bigint; token0?: 'TKA' | 'ETH' }) {
+function SwapButton({
+  amountIn,
+  token0 = 'TKA',
+  renders,
+}: {
+  amountIn: bigint
+  token0?: 'TKA' | 'ETH'
+  /** Each render's stage, whether the button is enabled and the preview's balance. */
+  renders?: { stage: string; enabled: boolean; balance: bigint | undefined }[]
+}) {
   const swap = { token0: h.address(token0), token1: h.address('TKB') as Address, amountIn }
   const preview = useSwapPreview({ ...swap, slippage: 0.01, debounceMs: 0 })
   // The page also shows the quote elsewhere: the preview shares its cache.
@@ -74,6 +87,7 @@ function SwapButton({ amountIn, token0 = 'TKA' }: { amountIn: bigint; token0?: '
       : p.steps[0] === 'approve' || p.steps[0] === 'reset'
         ? `Approve ${token0}`
         : 'Swap'
+  renders?.push({ stage, enabled: !!p && !p.insufficientBalance && !isPending, balance: p?.balance })
   return (
     <div>
       <button
@@ -87,8 +101,22 @@ function SwapButton({ amountIn, token0 = 'TKA' }: { amountIn: bigint; token0?: '
       <p data-testid="fee">{p?.networkFee ? String(p.networkFee.wei) : ''}</p>
       <p data-testid="stage">{stage}</p>
       <p data-testid="preview-for">{preview.data?.swapInfo.quotedFor?.amountIn.toString()}</p>
+      <p data-testid="preview-balance">{p ? String(p.balance) : ''}</p>
     </div>
   )
+}
+
+/** A balance as wagmi's useReadContract caches it (`['readContract', { chainId, … }]`), in the same QueryClient. */
+function WagmiStyleBalance() {
+  const { data } = useQuery({
+    queryKey: [
+      'readContract',
+      { chainId: h.fixture.chain.id, address: h.address('TKA'), functionName: 'balanceOf' },
+    ],
+    queryFn: () => h.balance('TKA'),
+    staleTime: Number.POSITIVE_INFINITY,
+  })
+  return <p data-testid="wagmi-balance">{data === undefined ? '' : String(data)}</p>
 }
 
 describe('useSwapPreview', () => {
@@ -129,6 +157,63 @@ describe('useSwapPreview', () => {
     )
     const button = await screen.findByRole('button', { name: 'Insufficient balance' }, { timeout: 5000 })
     expect((button as HTMLButtonElement).disabled).toBe(true)
+  })
+})
+
+describe('the screen after a swap', () => {
+  test('what the swap changed is read again at its block: no old preview, no second swap from a stale button, wagmi’s balance refetched, every event told', async () => {
+    const storage = createMemoryStorage()
+    const wallet = h.wallet()
+    const before = await h.balance('TKA')
+    const amountIn = parseEther('10')
+    const renders: { stage: string; enabled: boolean; balance: bigint | undefined }[] = []
+    const events: SwapLifecycleEvent[] = []
+    render(
+      <Provider wallet={wallet} storage={storage} onEvent={(event) => events.push(event)}>
+        <SwapButton amountIn={amountIn} renders={renders} />
+        <WagmiStyleBalance />
+      </Provider>,
+    )
+    const approve = await screen.findByRole('button', { name: 'Approve TKA' }, { timeout: 5000 })
+    await waitFor(() => expect(screen.getByTestId('wagmi-balance').textContent).toBe(String(before)))
+    const quotes = h.server.service.count('/swap/info')
+    const clicked = renders.length
+    fireEvent.click(approve)
+    await waitFor(() => expect(screen.getByTestId('stage').textContent).toBe('success'), { timeout: 10_000 })
+
+    // From the click on, the button is never enabled on the pre-swap preview: pending while the
+    // swap runs and while its block is read, then the preview is gone until a fresh one arrives.
+    const after = renders.slice(clicked)
+    expect(after.filter((render) => render.enabled && render.balance === before)).toEqual([])
+    expect(after.find((render) => render.stage === 'success')?.balance).not.toBe(before)
+    // The fresh preview, of a fresh quote, shows the new balance; wagmi's cached read too.
+    await waitFor(
+      () => expect(screen.getByTestId('preview-balance').textContent).toBe(String(before - amountIn)),
+      {
+        timeout: 5000,
+      },
+    )
+    expect(h.server.service.count('/swap/info')).toBeGreaterThan(quotes + 1) // the execution's own, then the page's fresh one
+    await waitFor(() =>
+      expect(screen.getByTestId('wagmi-balance').textContent).toBe(String(before - amountIn)),
+    )
+    // The exact approval was spent: the next swap of this amount needs one again.
+    expect(await screen.findByRole('button', { name: 'Approve TKA' }, { timeout: 5000 })).toBeDefined()
+
+    const types = events.map((event) => event.type)
+    expect(types).toEqual(
+      expect.arrayContaining([
+        'quote',
+        'preview',
+        'approval-sent',
+        'approval-mined',
+        'swap-sent',
+        'swap-mined',
+        'success',
+      ]),
+    )
+    expect(types.indexOf('preview')).toBeLessThan(types.indexOf('approval-sent'))
+    expect(types.indexOf('success')).toBeGreaterThan(types.indexOf('swap-mined'))
   })
 })
 
