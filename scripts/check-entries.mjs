@@ -29,6 +29,7 @@ const entries = {
   query: ['msw', 'node: modules', 'react'],
   balances: ['msw', 'node: modules'],
   exactOutput: ['msw', 'node: modules'],
+  tabs: ['msw', 'node: modules'],
   mock: ['msw', 'react'],
   mockMsw: ['react'],
 }
