@@ -33,3 +33,13 @@ test('the public runtime exports of token-swap-hooks/exact-output', async () => 
     ]
   `)
 })
+
+test('the public runtime exports of token-swap-hooks/tabs', async () => {
+  const tabs = await import('./tabs.js')
+  expect(Object.keys(tabs).sort()).toMatchInlineSnapshot(`
+    [
+      "createTabCoordinator",
+      "useTabCoordinator",
+    ]
+  `)
+})
