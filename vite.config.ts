@@ -90,6 +90,19 @@ export default defineConfig({
         },
       },
       {
+        // Pages of a real Chromium driven from Node (playwright-core): the tabs of one origin with
+        // token-swap-hooks/tabs. Part of `npm run test:browser`, never of `npm test`.
+        extends: true,
+        test: {
+          name: 'chromium',
+          environment: 'node',
+          include: ['test/chromium/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
         // `npm run test:examples`: the example apps, installed from the packed package, built,
         // served and driven in Chromium against the mock service and anvil. Never part of `npm test`.
         extends: true,
