@@ -32,6 +32,8 @@ export async function buildTabsPage(name: string): Promise<string> {
 
 export type TabsHarness = {
   mock: MockServer
+  /** The browser's name and version, e.g. `Chromium 139.0.7258.154`. */
+  browserVersion: string
   /** Opens a tab of the one context on the page, with `?service=` and these parameters. */
   open(parameters?: Record<string, string | number>): Promise<Page>
   /** A new browser context: another profile, whose tabs share nothing with the first one's. */
@@ -49,6 +51,7 @@ export async function startTabsHarness(
   const context = await browser.newContext()
   return {
     mock,
+    browserVersion: `Chromium ${browser.version()}`,
     async open(parameters = {}) {
       const page = await context.newPage()
       const query = new URLSearchParams({ service: mock.url })
