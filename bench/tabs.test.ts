@@ -21,7 +21,8 @@ type Row = {
   coordinator: 'on' | 'off'
   routeRequests: number
   requestsPerMinute: number
-  perTab: number[]
+  /** The requests each page sent itself, in the order the pages opened. */
+  perTab: string
   perMinuteVsOneTab: number
 }
 const rows: Row[] = []
@@ -77,7 +78,7 @@ for (const coordinator of ['off', 'on'] as const)
           coordinator,
           routeRequests,
           requestsPerMinute: round((routeRequests * 60_000) / windowMs),
-          perTab: sent.map((value, index) => value - (sentBefore[index] as number)),
+          perTab: sent.map((value, index) => value - (sentBefore[index] as number)).join(', '),
           perMinuteVsOneTab: 0,
         })
       } finally {
