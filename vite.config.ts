@@ -17,6 +17,7 @@ const entries = {
   exactOutput: 'src/exports/exactOutput.ts',
   devtools: 'src/exports/devtools.ts',
   slippage: 'src/exports/slippage.ts',
+  tabs: 'src/exports/tabs.ts',
   mock: 'src/exports/mock.ts',
   mockMsw: 'src/exports/mockMsw.ts',
   'mock-server': 'src/mock/bin.ts',
@@ -65,6 +66,7 @@ export default defineConfig({
             'src/exports/**/*.test.ts',
             'src/query/**/*.test.ts',
             'src/mock/**/*.test.ts',
+            'src/tabs/**/*.test.ts',
             'test/**/*.test.ts',
           ],
         },
@@ -87,6 +89,19 @@ export default defineConfig({
           include: ['bench/**/*.test.{ts,tsx}'],
           fileParallelism: false,
           testTimeout: 300_000,
+        },
+      },
+      {
+        // Pages of a real Chromium driven from Node (playwright-core): the tabs of one origin with
+        // token-swap-hooks/tabs. Part of `npm run test:browser`, never of `npm test`.
+        extends: true,
+        test: {
+          name: 'chromium',
+          environment: 'node',
+          include: ['test/chromium/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
         },
       },
       {

@@ -31,6 +31,7 @@ const entries = {
   exactOutput: ['msw', 'node: modules'],
   devtools: ['msw', 'node: modules'],
   slippage: ['msw', 'node: modules'],
+  tabs: ['msw', 'node: modules'],
   mock: ['msw', 'react'],
   mockMsw: ['react'],
 }

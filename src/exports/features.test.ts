@@ -56,3 +56,13 @@ test('the public runtime exports of token-swap-hooks/slippage', async () => {
     ]
   `)
 })
+
+test('the public runtime exports of token-swap-hooks/tabs', async () => {
+  const tabs = await import('./tabs.js')
+  expect(Object.keys(tabs).sort()).toMatchInlineSnapshot(`
+    [
+      "createTabCoordinator",
+      "useTabCoordinator",
+    ]
+  `)
+})

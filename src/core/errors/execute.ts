@@ -656,8 +656,9 @@ export type SwapInProgressErrorType = SwapInProgressError & { name: 'SwapInProgr
 
 /**
  * The recorded execution is still running in this page (its flow has not
- * ended, e.g. the wallet is showing its prompt): it is not interrupted, and
- * resuming it would send a second swap. Nothing was sent.
+ * ended, e.g. the wallet is showing its prompt), or, with
+ * `token-swap-hooks/tabs`, in another tab of the origin: it is not
+ * interrupted, and resuming it would send a second swap. Nothing was sent.
  *
  * @example
  * if (error instanceof SwapInProgressError) return // the page's own swap is on its way
@@ -667,7 +668,7 @@ export class SwapInProgressError extends ExecuteSwapError {
   declare recordId: string
 
   constructor({ recordId }: { recordId: string }) {
-    super('This swap is still running in this page: it was not resumed.', {
+    super('This swap is still running in this page or another tab: it was not resumed.', {
       metaMessages: [`Record: ${recordId}`, 'Nothing was sent.'],
     })
     this.recordId = recordId

@@ -273,17 +273,31 @@ const running = new Set<string>()
  * reports it `'pending'`, and `resumeSwap` refuses it: a page refetching its
  * pending swaps mid-swap must not offer, or send, its own live swap again.
  *
+ * The page's claim is taken at once (a second claim in the same tick is
+ * refused). With `token-swap-hooks/tabs` (`createTabCoordinator`), the record's
+ * Web Lock is taken too, so `undefined` also when another tab of the origin
+ * runs the record; without it, nothing else is asked.
+ *
  * @example
- * const release = claimPendingSwap(record.id)
+ * const release = await claimPendingSwap(record.id)
  * if (!release) throw new SwapInProgressError({ recordId: record.id })
  * try { … } finally { release() }
  */
-export function claimPendingSwap(id: string): (() => void) | undefined {
+export async function claimPendingSwap(id: string): Promise<(() => void) | undefined> {
   if (running.has(id)) return undefined
   running.add(id)
-  return () => {
-    running.delete(id)
-  }
+  const acrossTabs = (globalThis as { [key: symbol]: (id: string) => Promise<(() => void) | undefined> })[
+    Symbol.for('token-swap-hooks.claimPendingSwap')
+  ]
+  const unlock = acrossTabs ? await acrossTabs(id) : () => {}
+  if (!unlock) running.delete(id)
+  return (
+    unlock &&
+    (() => {
+      running.delete(id)
+      unlock()
+    })
+  )
 }
 
 /** Whether an execution of this JS context runs the record `id` (see `claimPendingSwap`). */

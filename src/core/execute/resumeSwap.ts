@@ -113,7 +113,7 @@ export async function resumeSwap(
     record.baseUrl,
   )
   // An execution of this page still runs it (or another resume does): resuming would send it twice.
-  const release = claimPendingSwap(record.id)
+  const release = await claimPendingSwap(record.id)
   if (!release) throw new SwapInProgressError({ recordId: record.id })
   try {
     // The stored copy, read once claimed: the one passed in may be behind (resumed already, or

@@ -152,7 +152,7 @@ async function note(run: SwapRun, entry: Omit<JournalEntry, 'at'>, required = fa
   const now = Date.now()
   if (!run.record) {
     const id = newPendingSwapId()
-    run.release = claimPendingSwap(id)
+    run.release = await claimPendingSwap(id)
     run.record = {
       ...{ id, version: 2, chainId: chain.id, account: p.owner, baseUrl: run.client.baseUrl },
       ...{ token0: p.token0, token1: p.token1, amountIn: p.amountIn.toString(), step: 'approving' },

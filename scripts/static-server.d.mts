@@ -1,0 +1,1 @@
+export declare function serveStatic(dir: string): Promise<{ origin: string; close: () => void }>
