@@ -6,7 +6,11 @@ export {
   type ExecuteSwapVariables,
   executeSwapMutationOptions,
 } from '../query/executeSwap.js'
-export { type RefreshAfterSwapParameters, refreshAfterSwap } from '../query/refreshAfterSwap.js'
+export {
+  type RefreshAfterSwapParameters,
+  type RefreshableQueryClient,
+  refreshAfterSwap,
+} from '../query/refreshAfterSwap.js'
 export {
   type UseExecuteSwapParameters,
   type UseExecuteSwapReturnType,

@@ -78,7 +78,11 @@ export {
   getTokensDataQueryKey,
   getTokensDataQueryOptions,
 } from '../query/getTokensData.js'
-export { type RefreshAfterSwapParameters, refreshAfterSwap } from '../query/refreshAfterSwap.js'
+export {
+  type RefreshAfterSwapParameters,
+  type RefreshableQueryClient,
+  refreshAfterSwap,
+} from '../query/refreshAfterSwap.js'
 export {
   deserializeBigInts,
   type SerializedBigInts,

@@ -1,5 +1,16 @@
-import type { Query, QueryClient } from '@tanstack/react-query'
 import type { Address } from 'viem'
+
+/** Filters by predicate, as TanStack's `QueryClient` takes them. */
+type QueryFilters = { predicate: (query: { queryKey: readonly unknown[] }) => boolean }
+
+/**
+ * What `refreshAfterSwap` uses of a TanStack `QueryClient` (a structural type:
+ * the query entry stays free of React).
+ */
+export type RefreshableQueryClient = {
+  resetQueries(filters: QueryFilters): Promise<void>
+  invalidateQueries(filters: QueryFilters): Promise<void>
+}
 
 export type RefreshAfterSwapParameters = {
   /** The swapped tokens: their quotes are dropped (the swap moved the pool). */
@@ -44,7 +55,7 @@ const refetched = ['tokenBalances', 'balance', 'readContract', 'readContracts', 
  * })
  */
 export async function refreshAfterSwap(
-  queryClient: QueryClient,
+  queryClient: RefreshableQueryClient,
   parameters: RefreshAfterSwapParameters,
 ): Promise<void> {
   const { token0, token1, account, chainId, blockNumber, publicClient, timeoutMs = 10_000 } = parameters
@@ -59,7 +70,7 @@ export async function refreshAfterSwap(
   const same = (address: unknown, other: string | undefined = '') =>
     typeof address === 'string' && address.toLowerCase() === other.toLowerCase()
   const of = (names: string[], test: (fields: Record<string, unknown>, name: string) => boolean) => ({
-    predicate: ({ queryKey: [name, fields = {}] }: Query) => {
+    predicate: ({ queryKey: [name, fields = {}] }: { queryKey: readonly unknown[] }) => {
       const key = fields as Record<string, unknown>
       return (
         names.includes(name as string) &&
