@@ -8,6 +8,7 @@ type QueryFilters = { predicate: (query: { queryKey: readonly unknown[] }) => bo
  * the query entry stays free of React).
  */
 export type RefreshableQueryClient = {
+  getQueryCache(): { findAll(filters: QueryFilters): { reset(): void }[] }
   resetQueries(filters: QueryFilters): Promise<void>
   invalidateQueries(filters: QueryFilters): Promise<void>
 }
@@ -28,8 +29,8 @@ export type RefreshAfterSwapParameters = {
   timeoutMs?: number | undefined
 }
 
-/** The library's reads a swap makes stale, dropped (no stale data shown): previews, and quotes of the pair. */
-const dropped = ['swapPreview', 'swapInfo', 'swapRoute', 'legacyPath']
+/** The quotes a swap of their tokens makes stale: dropped (no stale data shown) and fetched again. */
+const quotes = ['swapInfo', 'swapRoute', 'legacyPath']
 /** Reads refetched after a swap: the library's balances, and wagmi's balance and contract reads. */
 const refetched = ['tokenBalances', 'balance', 'readContract', 'readContracts', 'token']
 
@@ -69,22 +70,26 @@ export async function refreshAfterSwap(
   }
   const same = (address: unknown, other: string | undefined = '') =>
     typeof address === 'string' && address.toLowerCase() === other.toLowerCase()
-  const of = (names: string[], test: (fields: Record<string, unknown>, name: string) => boolean) => ({
+  const of = (names: string[], test: (fields: Record<string, unknown>) => boolean) => ({
     predicate: ({ queryKey: [name, fields = {}] }: { queryKey: readonly unknown[] }) => {
       const key = fields as Record<string, unknown>
       return (
         names.includes(name as string) &&
         (chainId === undefined || key.chainId === undefined || key.chainId === chainId) &&
-        test(key, name as string)
+        test(key)
       )
     },
   })
+  // The account's previews are emptied and not run again: a preview is only ever made again for a
+  // fresh quote (its key holds the quote's time), never from the quote the swap spent.
+  for (const preview of queryClient
+    .getQueryCache()
+    .findAll(of(['swapPreview'], ({ account: reader }) => !account || !reader || same(reader, account))))
+    preview.reset()
   await Promise.all([
     queryClient.resetQueries(
-      of(dropped, ({ account: reader, token0: from, token1: to }, name) =>
-        name === 'swapPreview'
-          ? !account || !reader || same(reader, account)
-          : [from, to].some((token) => same(token, token0) || same(token, token1)),
+      of(quotes, ({ token0: from, token1: to }) =>
+        [from, to].some((token) => same(token, token0) || same(token, token1)),
       ),
     ),
     queryClient.invalidateQueries(of(refetched, () => true)),

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query'
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { useState } from 'react'
 import { type Address, createPublicClient, http, parseEther } from 'viem'
-import { describe, expect, test, vi } from 'vitest'
+import { describe, expect, onTestFinished, test, vi } from 'vitest'
 import { setupSwapHarness } from '../../../test/evm/swapHarness.js'
 import type { TestWallet } from '../../../test/evm/wallet.js'
 import { createQueryClient } from '../../../test/react.js'
@@ -72,7 +72,7 @@ function SwapButton({
   amountIn: bigint
   token0?: 'TKA' | 'ETH'
   /** Each render's stage, whether the button is enabled and the preview's balance. */
-  renders?: { stage: string; enabled: boolean; balance: bigint | undefined }[]
+  renders?: { stage: string; enabled: boolean; balance: bigint | undefined; quote: unknown }[]
 }) {
   const swap = { token0: h.address(token0), token1: h.address('TKB') as Address, amountIn }
   const preview = useSwapPreview({ ...swap, slippage: 0.01, debounceMs: 0 })
@@ -87,7 +87,12 @@ function SwapButton({
       : p.steps[0] === 'approve' || p.steps[0] === 'reset'
         ? `Approve ${token0}`
         : 'Swap'
-  renders?.push({ stage, enabled: !!p && !p.insufficientBalance && !isPending, balance: p?.balance })
+  renders?.push({
+    stage,
+    enabled: !!p && !p.insufficientBalance && !isPending,
+    balance: p?.balance,
+    quote: p?.swapInfo,
+  })
   return (
     <div>
       <button
@@ -166,7 +171,7 @@ describe('the screen after a swap', () => {
     const wallet = h.wallet()
     const before = await h.balance('TKA')
     const amountIn = parseEther('10')
-    const renders: { stage: string; enabled: boolean; balance: bigint | undefined }[] = []
+    const renders: { stage: string; enabled: boolean; balance: bigint | undefined; quote: unknown }[] = []
     const events: SwapLifecycleEvent[] = []
     render(
       <Provider wallet={wallet} storage={storage} onEvent={(event) => events.push(event)}>
@@ -179,12 +184,21 @@ describe('the screen after a swap', () => {
     const quotes = h.server.service.count('/swap/info')
     const clicked = renders.length
     fireEvent.click(approve)
+    // Once the swap is sent, the service slows down: the fresh quote takes longer than a preview
+    // made again from the spent one would (the window where a stale button could be offered).
+    await waitFor(() => expect(screen.getByTestId('stage').textContent).toBe('swapping'), { timeout: 10_000 })
+    h.server.service.setLatency(400)
+    onTestFinished(() => h.server.service.setLatency(undefined))
     await waitFor(() => expect(screen.getByTestId('stage').textContent).toBe('success'), { timeout: 10_000 })
 
     // From the click on, the button is never enabled on the pre-swap preview: pending while the
     // swap runs and while its block is read, then the preview is gone until a fresh one arrives.
     const after = renders.slice(clicked)
+    const spent = renders[clicked - 1]?.quote
+    expect(spent).toBeDefined()
     expect(after.filter((render) => render.enabled && render.balance === before)).toEqual([])
+    // Nor on a preview made again from the quote the swap spent: only a fresh quote's preview.
+    expect(after.filter((render) => render.enabled && render.quote === spent)).toEqual([])
     expect(after.find((render) => render.stage === 'success')?.balance).not.toBe(before)
     // The fresh preview, of a fresh quote, shows the new balance; wagmi's cached read too.
     await waitFor(
