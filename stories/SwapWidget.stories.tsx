@@ -1,17 +1,19 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { useState } from 'react'
+import { useCallback, useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { decodeFunctionData, erc20Abi, parseUnits } from 'viem'
 import { swapGuardAbi, swapGuardAddress } from '../src/core/execute/swapGuard.js'
+import { defaultSlippage, getMinAmountOut, type SwapLifecycleEvent } from '../src/exports/index.js'
 import { getSwapInfoBody } from '../src/mock/getSwapInfoBody.js'
 import { swapRouterAbi } from '../src/mock/routerAbi.js'
 import { SwapWidget } from './SwapWidget.js'
-import { enabledButton, serializable } from './support/play.js'
+import { enabledButton, inOrder, loggedEvents, serializable } from './support/play.js'
 import { SwapStoryProvider } from './support/SwapStoryProvider.js'
 import {
   market,
   reloadStoryPage,
   simulatedAccount,
+  storyMarket,
   storyService,
   storyWallet,
   tokens,
@@ -24,7 +26,26 @@ type WidgetArgs = {
   defaultToken1: string
   defaultAmount: string
   slippage: number
+  maxSlippage?: number
   priceImpactThresholds?: { high: number; blocking: number }
+  /** The provider's `floorEnforcement`: `'onchain'` (through the swap guard, the default) or `'simulation'`. */
+  floorEnforcement?: 'onchain' | 'simulation'
+}
+
+/** One line of the event log: the event's type first, then what identifies it. */
+function describeEvent(event: SwapLifecycleEvent): string {
+  switch (event.type) {
+    case 'quote':
+      return 'quote'
+    case 'preview':
+      return `preview ${event.preview.steps.join(' → ')}`
+    case 'success':
+      return `success ${event.hash.slice(0, 10)}… (bounds ${event.floorEnforcement})`
+    case 'failure':
+      return `failure ${event.code}`
+    default:
+      return `${event.type} ${event.hash ? `${event.hash.slice(0, 10)}…` : (event.batchId?.slice(0, 10) ?? '')}`
+  }
 }
 
 /**
@@ -32,8 +53,14 @@ type WidgetArgs = {
  * (a new QueryClient, a new swap client), keeping only what a browser keeps,
  * the wallet extension and the storage.
  */
-function Widget(args: WidgetArgs) {
+function Widget({ floorEnforcement, ...args }: WidgetArgs) {
   const [page, setPage] = useState({ load: 1, reloading: false })
+  // The provider's onEvent, as an app's analytics would hear it: every event of every page load.
+  const [events, setEvents] = useState<string[]>([])
+  const onEvent = useCallback(
+    (event: SwapLifecycleEvent) => setEvents((list) => [...list, describeEvent(event)]),
+    [],
+  )
   const reload = async () => {
     setPage(({ load }) => ({ load: load + 1, reloading: true }))
     await reloadStoryPage()
@@ -50,10 +77,24 @@ function Widget(args: WidgetArgs) {
       {page.reloading ? (
         <p>Reloading…</p>
       ) : (
-        <SwapStoryProvider key={page.load}>
+        <SwapStoryProvider key={page.load} onEvent={onEvent} floorEnforcement={floorEnforcement}>
           <SwapWidget {...args} wallet={storyWallet()} />
         </SwapStoryProvider>
       )}
+      <section
+        aria-label="event log"
+        style={{ fontFamily: 'system-ui, sans-serif', fontSize: 12, width: 460 }}
+      >
+        <h4 style={{ margin: '12px 0 4px' }}>onEvent</h4>
+        <ol aria-label="events" style={{ margin: 0, paddingLeft: 22, color: '#444' }}>
+          {events.slice(-40).map((line, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: an append-only log
+            <li key={index} data-type={line.split(' ')[0]}>
+              {line}
+            </li>
+          ))}
+        </ol>
+      </section>
     </div>
   )
 }
@@ -61,11 +102,19 @@ function Widget(args: WidgetArgs) {
 const meta = {
   title: 'Examples/SwapWidget',
   component: Widget,
-  args: { defaultToken0: 'USDC', defaultToken1: 'WETH', defaultAmount: '', slippage: 0.005 },
+  args: {
+    defaultToken0: 'USDC',
+    defaultToken1: 'WETH',
+    defaultAmount: '',
+    slippage: defaultSlippage,
+    floorEnforcement: 'onchain',
+  },
   argTypes: {
     defaultToken0: { control: { type: 'select' }, options: market.tokens.map((token) => token.symbol) },
     defaultToken1: { control: { type: 'select' }, options: market.tokens.map((token) => token.symbol) },
     slippage: { control: { type: 'range', min: 0, max: 0.05, step: 0.001 } },
+    maxSlippage: { control: { type: 'range', min: 0.001, max: 0.05, step: 0.001 } },
+    floorEnforcement: { control: { type: 'inline-radio' }, options: ['onchain', 'simulation'] },
   },
   parameters: {
     docs: {
@@ -78,11 +127,19 @@ token pickers fed by \`useTokens\` (searchable by symbol), an amount field read 
 (\`getMinAmountOut\`), the quote's age with a refresh button, and before the click
 \`useSwapPreview\`: the button says Approve or Swap (or one batch), insufficient balance, the
 network fee of the whole flow, the price impact with its warning. \`useExecuteSwap\` runs
-approve → swap (or one EIP-5792 batch), and offers a changed quote to accept; \`usePendingSwaps\`
-finishes a swap a reload interrupted.
+approve → swap (or one EIP-5792 batch), and offers a changed quote to accept; after the swap the
+old preview and quotes are gone until fresh ones arrive (the button stays disabled meanwhile) and
+the balances (\`useTokenBalances\`) are read again; the success says how the calls went and the
+allowance left. The slippage in use (the library's \`defaultSlippage\` unless set), and the one
+\`useSuggestedSlippage\` measures from the quotes as they refresh, with "Use suggested".
+\`usePendingSwaps\` finishes a swap a reload interrupted. Under the widget, every event the
+provider's \`onEvent\` hears; errors show their stable \`code\`.
 
 The wallet here is a simulated in-memory EIP-1193 wallet (no extension, no real chain); tick
-"Wallet rejects signatures" to see a rejection, "Wallet batches calls" for one-prompt swaps.`,
+"Wallet rejects signatures" to see a rejection, "Wallet batches calls" for one-prompt swaps,
+"Wallet never answers wallet_getCapabilities" for a wallet the probe gives up on after 3 s, "User
+declines the smart-account upgrade" for an EIP-7702 account whose batch is declined. "Wallet
+asked" lists what the wallet itself was asked.`,
       },
     },
   },
@@ -91,12 +148,29 @@ The wallet here is a simulated in-memory EIP-1193 wallet (no extension, no real 
 export default meta
 type Story = StoryObj<typeof meta>
 
-/** Pick tokens, type an amount, see the route, swap: approve then swap, both hashes shown. */
+/**
+ * Pick tokens, type an amount, see the route, swap: approve then swap, both hashes shown. After it,
+ * the screen is read again: the button stays disabled until a fresh preview of a fresh quote (Approve
+ * USDC again: the exact approval was spent), and the balances shown are the new ones. The event log
+ * shows every step from the quote to the success.
+ */
 export const CompleteSwap: Story = {
   play: async ({ canvasElement, step }) => {
     const canvas = within(canvasElement)
     const wallet = storyWallet()
     const usdcBefore = wallet.balanceOf(tokens.USDC)
+    const wethBefore = wallet.balanceOf(tokens.WETH)
+    const amountIn = parseUnits('2500', 6)
+    const quote = market.quote({ token0: tokens.USDC, token1: tokens.WETH, amountIn })
+    /** Every state the swap button is rendered in from the click on: enabled, and its preview (`quotedAt:balance`). */
+    const buttonStates: { enabled: boolean; preview: string }[] = []
+    const button = () => canvas.getByTestId('swap-button') as HTMLButtonElement
+    const watchButton = new MutationObserver(() => {
+      const shown = canvasElement.querySelector<HTMLButtonElement>('[data-testid="swap-button"]')
+      if (shown) buttonStates.push({ enabled: !shown.disabled, preview: shown.dataset.preview ?? '' })
+    })
+    let preSwapPreview = ''
+    let quotesBeforeClick = 0
 
     await step('pick tokens by searching their symbols', async () => {
       await waitFor(() => expect(canvas.getByLabelText('From token')).toHaveDisplayValue('USDC'), {
@@ -115,11 +189,6 @@ export const CompleteSwap: Story = {
 
     await step('type an amount: the quote, route and minimum appear', async () => {
       await userEvent.type(canvas.getByLabelText('amount'), '2500', { delay: 30 })
-      const quote = market.quote({
-        token0: tokens.USDC,
-        token1: tokens.WETH,
-        amountIn: parseUnits('2500', 6),
-      })
       await waitFor(
         () =>
           expect(canvas.getByLabelText('amount out')).toHaveTextContent(
@@ -142,18 +211,51 @@ export const CompleteSwap: Story = {
         await expect(canvas.getByTestId('price-impact')).toHaveTextContent(/^\d+\.\d\d%$/)
         // One /swap/info for the preview, whatever else reads the quote.
         await expect(storyService().count('/swap/info')).toBe(1)
+        // The balances as the library read them.
+        await waitFor(() =>
+          expect(canvas.getByTestId('balance0')).toHaveTextContent(
+            `balance ${formatAmount(usdcBefore, 6)} USDC`,
+          ),
+        )
       },
     )
 
     await step('swap: approve, then swap, each step visible', async () => {
+      preSwapPreview = button().dataset.preview ?? ''
+      quotesBeforeClick = storyService().count('/swap/info')
       await userEvent.click(canvas.getByRole('button', { name: 'Approve USDC' }))
+      watchButton.observe(canvasElement, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        characterData: true,
+      })
       await expect(
         await canvas.findByRole('button', { name: /Approving USDC/ }, { timeout: 5000 }),
       ).toBeDisabled()
-      await expect(await canvas.findByTestId('swap-success', {}, { timeout: 10_000 })).toBeVisible()
+      // A slow service from here on (1.5 s an answer), so that the wait for the fresh quote shows.
+      await canvas.findByRole('button', { name: 'Swapping…' }, { timeout: 10_000 })
+      storyService().setLatency(1500)
+      await waitFor(
+        () => expect(canvas.getByTestId('swap-step')).toHaveTextContent(/0x[0-9a-f]{64} \(confirmed\)/),
+        { timeout: 10_000 },
+      )
       await expect(canvas.getByTestId('approval-step')).toHaveTextContent(/0x[0-9a-f]{64} \(confirmed\)/)
-      await expect(canvas.getByTestId('swap-step')).toHaveTextContent(/0x[0-9a-f]{64} \(confirmed\)/)
     })
+
+    await step(
+      'mined: while the screen is read again, the button stays disabled and a click sends nothing',
+      async () => {
+        // useExecuteSwap is still pending: its block is read, the old preview and quotes are dropped
+        // and fetched again.
+        await expect(button()).toBeDisabled()
+        await expect(button()).toHaveTextContent('Swapping…')
+        await userEvent.click(button())
+        await expect(serializable(wallet.sent)).toHaveLength(2)
+        await expect(await canvas.findByTestId('swap-success', {}, { timeout: 10_000 })).toBeVisible()
+        await expect(canvas.getByTestId('allowance-left')).toHaveTextContent('Allowance left: none')
+      },
+    )
 
     await step('the wallet sent exactly approve(guard, amount) and the swap through the guard', async () => {
       const [approve, swap] = wallet.sent
@@ -173,6 +275,55 @@ export const CompleteSwap: Story = {
         ),
       )
     })
+
+    await step('a fresh quote, a fresh preview: Approve USDC again, on the new balances', async () => {
+      const [preSwapQuotedAt, preSwapBalance] = preSwapPreview.split(':')
+      await waitFor(
+        () => {
+          expect(button().dataset.preview?.split(':')[0]).not.toBe(preSwapQuotedAt)
+          expect(button()).toBeEnabled()
+        },
+        { timeout: 10_000 },
+      )
+      // The exact approval was spent by the swap: the fresh preview asks for one again, on the new balance.
+      await expect(button()).toHaveTextContent('Approve USDC')
+      await expect(button().dataset.preview?.split(':')[1]).toBe(String(usdcBefore - amountIn))
+      // The execution's own /swap/info, then the fresh preview's.
+      await expect(storyService().count('/swap/info')).toBeGreaterThanOrEqual(quotesBeforeClick + 2)
+      await waitFor(() =>
+        expect(canvas.getByTestId('balance0')).toHaveTextContent(
+          `balance ${formatAmount(usdcBefore - amountIn, 6)} USDC`,
+        ),
+      )
+      await waitFor(() =>
+        expect(canvas.getByTestId('balance1')).toHaveTextContent(
+          `balance ${formatAmount(wethBefore + (quote?.amountOut ?? 0n), 18)} WETH`,
+        ),
+      )
+      watchButton.disconnect()
+      // From the click on, never enabled on the pre-swap preview, nor on any preview that read the
+      // pre-swap balance; enabled again on the fresh one.
+      await expect(
+        buttonStates.filter((state) => state.enabled && state.preview.split(':')[1] === preSwapBalance),
+      ).toEqual([])
+      await expect(buttonStates.some((state) => state.enabled && state.preview !== preSwapPreview)).toBe(true)
+    })
+
+    await step(
+      'the event log: quote, preview, approval sent and mined, swap sent and mined, success',
+      async () => {
+        const expected = [
+          'quote',
+          'preview',
+          'approval-sent',
+          'approval-mined',
+          'swap-sent',
+          'swap-mined',
+          'success',
+        ]
+        await expect(inOrder(loggedEvents(canvas), expected)).toEqual(expected)
+      },
+    )
   },
 }
 
@@ -190,6 +341,11 @@ export const RejectedSignature: Story = {
     await expect(alert).toHaveTextContent(
       'UserRejectedError: The request was rejected in the wallet (approval).',
     )
+    // The error's stable code, in the error and in the failure event.
+    await expect(within(alert).getByTestId('error-code')).toHaveTextContent('USER_REJECTED')
+    await expect(
+      await within(canvas.getByRole('list', { name: 'events' })).findByText('failure USER_REJECTED'),
+    ).toBeVisible()
     await expect(serializable(storyWallet().sent)).toHaveLength(0)
     await expect(canvas.queryByTestId('swap-step')).toBeNull()
   },
@@ -277,6 +433,174 @@ export const BatchedSwap: Story = {
     ).toBe(serializable(parseUnits('500', 6)))
     await expect(swap?.to).toBe(swapGuardAddress)
     await expect(serializable(storyWallet().allowance(tokens.USDC, swapGuardAddress))).toBe(serializable(0n))
+    // Through the guard, the exact approval is spent by the swap: none is left.
+    await expect(canvas.getByTestId('swap-mode')).toHaveTextContent(
+      'Sent as one batch of 2 calls (batch), bounds enforced on chain.',
+    )
+    await expect(canvas.getByTestId('allowance-left')).toHaveTextContent('Allowance left: none')
+    const expected = ['preview', 'batch-sent', 'batch-mined', 'success']
+    await expect(inOrder(loggedEvents(canvas), expected)).toEqual(expected)
+  },
+}
+
+/**
+ * \`floorEnforcement: 'simulation'\` (the service's calldata signed as it is, the service's spender
+ * approved) with a wallet that batches: the batch sets the allowance back to 0 after the swap, in
+ * the same prompt, so none outlives it.
+ */
+export const BatchResetsAllowance: Story = {
+  args: { defaultAmount: '500', floorEnforcement: 'simulation' },
+  beforeEach: () => storyWallet().setBatching(true),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const wallet = storyWallet()
+    await userEvent.click(await enabledButton(canvas, 'Approve USDC and swap', 20_000))
+    await expect(await canvas.findByTestId('swap-success', {}, { timeout: 10_000 })).toBeVisible()
+    await expect(canvas.getByTestId('swap-mode')).toHaveTextContent(
+      'Sent as one batch of 3 calls (batch), bounds enforced in simulation.',
+    )
+    await expect(canvas.getByTestId('allowance-left')).toHaveTextContent('Allowance left: none')
+    // approve(spender, 500 USDC), the service's swap on its router, approve(spender, 0).
+    const [approve, swap, reset] = wallet.sent
+    await expect(serializable(wallet.sent)).toHaveLength(3)
+    await expect(serializable(decodeFunctionData({ abi: erc20Abi, data: approve?.data ?? '0x' }))).toEqual(
+      serializable({ functionName: 'approve', args: [market.spender, parseUnits('500', 6)] }),
+    )
+    await expect(swap?.to).toBe(market.router)
+    await expect(serializable(decodeFunctionData({ abi: erc20Abi, data: reset?.data ?? '0x' }))).toEqual(
+      serializable({ functionName: 'approve', args: [market.spender, 0n] }),
+    )
+    await expect(serializable(wallet.allowance(tokens.USDC, market.spender))).toBe(serializable(0n))
+  },
+}
+
+/**
+ * A wallet that leaves \`wallet_getCapabilities\` pending: after the probe's time limit (3 s) it
+ * counts as a wallet that cannot batch, in the preview and at the click; the swap goes as two
+ * transactions and the button does not stay stuck.
+ */
+export const CapabilitiesNeverAnswer: Story = {
+  args: { defaultAmount: '300' },
+  beforeEach: () => storyWallet().setCapabilitiesHang(true),
+  play: async ({ canvasElement, step }) => {
+    const canvas = within(canvasElement)
+    const wallet = storyWallet()
+    await step('before the click: the preview gives up on the probe and plans two transactions', async () => {
+      await enabledButton(canvas, 'Approve USDC', 20_000)
+      await expect(canvas.getByTestId('network-fee')).toHaveTextContent(/· approve → swap$/)
+      await expect(canvas.getByTestId('wallet-requests')).toHaveTextContent(
+        'wallet_getCapabilities (no answer)',
+      )
+    })
+    await step('the click: the probe waits its 3 s, then approve and swap, one after the other', async () => {
+      const clicked = Date.now()
+      await userEvent.click(canvas.getByRole('button', { name: 'Approve USDC' }))
+      await waitFor(
+        () => expect(canvas.getByTestId('current-action')).toHaveTextContent('Now: checking-allowance'),
+        { timeout: 5000 },
+      )
+      await expect(await canvas.findByTestId('swap-success', {}, { timeout: 15_000 })).toBeVisible()
+      await expect(Date.now() - clicked).toBeGreaterThanOrEqual(3000)
+      await expect(canvas.getByTestId('swap-mode')).toHaveTextContent('Sent as 2 transactions (sequential)')
+      await expect(canvas.getByTestId('approval-step')).toHaveTextContent(/\(confirmed\)$/)
+      await expect(serializable(wallet.sent)).toHaveLength(2)
+      await expect(wallet.sent[1]?.to).toBe(swapGuardAddress)
+      await expect(wallet.requests.map(({ method }) => method)).not.toContain('wallet_sendCalls')
+    })
+  },
+}
+
+/**
+ * An EIP-7702 account not upgraded yet: the wallet reports \`atomic: 'ready'\`, so one batch is
+ * planned and asked for; the user declines the upgrade (EIP-5792 code 5750), and the same calls,
+ * already checked, go one after the other.
+ */
+export const UpgradeDeclined: Story = {
+  args: { defaultAmount: '400' },
+  beforeEach: () => storyWallet().setDecliningUpgrade(true),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const wallet = storyWallet()
+    const button = await enabledButton(canvas, 'Approve USDC and swap', 20_000)
+    await expect(canvas.getByTestId('network-fee')).toHaveTextContent(/· batch$/)
+    await userEvent.click(button)
+    await expect(await canvas.findByTestId('swap-success', {}, { timeout: 10_000 })).toBeVisible()
+    await expect(canvas.getByTestId('swap-mode')).toHaveTextContent('Sent as 2 transactions (sequential)')
+    // The batch was asked and declined; then the approval and the swap, each answered.
+    await expect(wallet.requests.filter(({ method }) => method !== 'wallet_getCapabilities')).toEqual([
+      { method: 'wallet_sendCalls', answer: 'declined' },
+      { method: 'eth_sendTransaction', answer: 'answered' },
+      { method: 'eth_sendTransaction', answer: 'answered' },
+    ])
+    const [approve, swap] = wallet.sent
+    await expect(serializable(wallet.sent)).toHaveLength(2)
+    await expect(
+      serializable(decodeFunctionData({ abi: erc20Abi, data: approve?.data ?? '0x' }).args),
+    ).toEqual(serializable([swapGuardAddress, parseUnits('400', 6)]))
+    await expect(swap?.to).toBe(swapGuardAddress)
+    await expect(canvas.getByTestId('approval-step')).toHaveTextContent(/\(confirmed\)$/)
+    await expect(canvas.getByTestId('swap-step')).toHaveTextContent(/\(confirmed\)$/)
+  },
+}
+
+/**
+ * The slippage in use is the library's default (0.5 %) until the user takes the suggested one,
+ * which useSuggestedSlippage measures from the successive quotes of this swap: the default
+ * until two quotes, then twice the largest move (plus a quarter of the price impact). Here the
+ * market moves (every pool's WETH 1 % scarcer) before the quote is refreshed.
+ */
+export const SuggestedSlippage: Story = {
+  args: { defaultAmount: '1000' },
+  play: async ({ canvasElement, step }) => {
+    const canvas = within(canvasElement)
+    const amountIn = parseUnits('1000', 6)
+    const suggestedOf = () =>
+      Number(/^([\d.]+)%/.exec(canvas.getByTestId('suggested-slippage').textContent ?? '')?.[1]) / 100
+    const first = market.quote({ token0: tokens.USDC, token1: tokens.WETH, amountIn })?.amountOut ?? 1n
+
+    await step('one quote: the slippage in use is the default, the suggestion stands on it', async () => {
+      await waitFor(
+        () =>
+          expect(canvas.getByTestId('suggested-slippage')).toHaveTextContent(
+            '(default: fewer than two quotes)',
+          ),
+        { timeout: 15_000 },
+      )
+      await expect(canvas.getByTestId('slippage')).toHaveTextContent(/^0\.50%$/)
+    })
+
+    await step('the market moves, the quote is refreshed: the suggestion is measured', async () => {
+      storyMarket().shiftReserves(tokens.WETH, 0.99)
+      const moved =
+        storyMarket().quote({ token0: tokens.USDC, token1: tokens.WETH, amountIn })?.amountOut ?? 0n
+      const largestMove = Number(first - moved) / Number(first)
+      await userEvent.click(canvas.getByRole('button', { name: 'Refresh' }))
+      await waitFor(
+        () =>
+          expect(canvas.getByTestId('suggested-slippage')).toHaveTextContent(
+            `(measured: 2 quotes, largest move ${(largestMove * 100).toFixed(3)}%)`,
+          ),
+        { timeout: 15_000 },
+      )
+      await expect(canvas.getByLabelText('amount out')).toHaveTextContent(formatAmount(moved, 18))
+      // Twice the largest move, at least: above the default.
+      await expect(suggestedOf()).toBeGreaterThanOrEqual(2 * largestMove)
+      await expect(canvas.getByTestId('slippage')).toHaveTextContent(/^0\.50%$/)
+    })
+
+    await step('use suggested: the slippage in use and the minimum received follow', async () => {
+      const suggested = suggestedOf()
+      const moved =
+        storyMarket().quote({ token0: tokens.USDC, token1: tokens.WETH, amountIn })?.amountOut ?? 0n
+      await userEvent.click(canvas.getByRole('button', { name: 'Use suggested' }))
+      await expect(canvas.getByTestId('slippage')).toHaveTextContent(
+        `${(suggested * 100).toFixed(2)}% (suggested)`,
+      )
+      await expect(canvas.getByTestId('min-received')).toHaveTextContent(
+        `${formatAmount(getMinAmountOut(moved, suggested), 18)} WETH`,
+      )
+      await expect(canvas.getByRole('button', { name: 'Use suggested' })).toBeDisabled()
+    })
   },
 }
 
@@ -311,7 +635,7 @@ export const QuoteChanged: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.click(await enabledButton(canvas, 'Approve USDC'))
-    const changed = await canvas.findByTestId('quote-changed', {}, { timeout: 5000 })
+    const changed = await canvas.findByTestId('quote-changed', {}, { timeout: 15_000 })
     await expect(changed).toHaveTextContent(/The quote changed since you saw it: now 0\.\d+ WETH/)
     await expect(serializable(storyWallet().sent)).toHaveLength(0)
     await userEvent.click(within(changed).getByRole('button', { name: 'Accept the new quote' }))
@@ -346,7 +670,7 @@ export const ResumeAfterReload: Story = {
     await step('reload: the new page offers to finish the interrupted swap', async () => {
       await userEvent.click(canvas.getByRole('button', { name: 'Reload the page' }))
       await expect(canvas.getByTestId('page')).toHaveTextContent('page load 2')
-      const banner = await canvas.findByRole('status', { name: 'interrupted swap' }, { timeout: 5000 })
+      const banner = await canvas.findByRole('status', { name: 'interrupted swap' }, { timeout: 15_000 })
       await waitFor(() => expect(banner).toHaveTextContent(/750 USDC → WETH was interrupted \(resumable\)/), {
         timeout: 5000,
       })

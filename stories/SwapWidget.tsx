@@ -1,7 +1,9 @@
 import { useState, useSyncExternalStore } from 'react'
 import type { Address } from 'viem'
+import { useTokenBalances } from '../src/exports/balances.js'
 import { QuoteChangedError, useExecuteSwap, useSwapPreview } from '../src/exports/execute.js'
 import {
+  defaultSlippage,
   getMinAmountOut,
   NoRouteError,
   parseAmount,
@@ -11,6 +13,7 @@ import {
   useTokens,
 } from '../src/exports/index.js'
 import { usePendingSwaps } from '../src/exports/resume.js'
+import { useSuggestedSlippage } from '../src/exports/slippage.js'
 import type { SimulatedWallet } from './support/simulatedWallet.js'
 import { ErrorView, formatAmount, RateLimitBanner, useNow } from './support/ui.js'
 
@@ -19,8 +22,10 @@ export type SwapWidgetProps = {
   defaultToken0?: string
   defaultToken1?: string
   defaultAmount?: string
-  /** Accepted slippage, 0 to 1. */
+  /** Accepted slippage, 0 to 1, until the user takes the suggested one. Default `defaultSlippage` (0.005). */
   slippage?: number
+  /** The most slippage the user accepts: the suggestion never exceeds it. Default 0.03. */
+  maxSlippage?: number
   /** The simulated wallet of the story: shown, and switchable to rejecting or batching. */
   wallet: SimulatedWallet
   /** When the price impact warns and when it blocks the swap. Default 5% and 15%. */
@@ -34,13 +39,16 @@ export type SwapWidgetProps = {
  * quote's age, what the button will do before the click (useSwapPreview:
  * Approve or Swap, insufficient balance, network fee, price impact), the
  * swap itself (useExecuteSwap: approve → swap, or one batch; a changed quote
- * to accept), and swaps a reload interrupted (usePendingSwaps).
+ * to accept), the screen after it (balances read again with useTokenBalances,
+ * the allowance left), a slippage suggested from the quotes as they move
+ * (useSuggestedSlippage), and swaps a reload interrupted (usePendingSwaps).
  */
 export function SwapWidget({
   defaultToken0 = 'USDC',
   defaultToken1 = 'WETH',
   defaultAmount = '',
-  slippage = 0.005,
+  slippage: initialSlippage = defaultSlippage,
+  maxSlippage = 0.03,
   wallet,
   priceImpactThresholds,
 }: SwapWidgetProps) {
@@ -58,8 +66,38 @@ export function SwapWidget({
   const amountIn = parseAmount(amount, decimals0)
   const input = { token0: token0?.address, token1: token1?.address, amountIn }
 
+  // The slippage in use: the widget's, until the user takes the suggested one.
+  const [chosenSlippage, setSlippage] = useState<number>()
+  const slippage = chosenSlippage ?? initialSlippage
+
   const route = useSwapRoute(input)
   const preview = useSwapPreview({ ...input, slippage, priceImpactThresholds })
+  // Each refresh of the route is a sample: the suggestion follows how this swap's quotes moved.
+  const suggested = useSuggestedSlippage({
+    quote: route.data,
+    quotedAt: route.dataUpdatedAt,
+    priceImpact: preview.data?.priceImpact?.value,
+    max: maxSlippage,
+  })
+  // The balances as the library reads them (through the wallet's node); read again after a swap.
+  const account = wallet.walletClient.account.address
+  const held = [token0, token1].flatMap((token) =>
+    token ? [{ address: token.address as Address, symbol: token.symbol, decimals: token.decimals }] : [],
+  )
+  const balances = useTokenBalances({
+    account,
+    tokens: held,
+    prices: false,
+    query: { enabled: held.length > 0 },
+  })
+  const balanceLine = (token: Token | undefined) => {
+    const entry = balances.data?.balances.find(
+      (item) => item.token.address.toLowerCase() === token?.address.toLowerCase(),
+    )
+    return token && token.decimals !== undefined && entry?.status === 'success'
+      ? ` · balance ${formatAmount(entry.balance, token.decimals)} ${token.symbol}`
+      : ''
+  }
   const price0 = useTokenPrice({ address: token0?.address })
   const price1 = useTokenPrice({ address: token1?.address })
   const swap = useExecuteSwap()
@@ -133,12 +171,36 @@ export function SwapWidget({
             />{' '}
             Wallet batches calls (EIP-5792)
           </label>
+          <label>
+            <input
+              type="checkbox"
+              checked={wallet.capabilitiesHang}
+              onChange={(event) => wallet.setCapabilitiesHang(event.target.checked)}
+            />{' '}
+            Wallet never answers wallet_getCapabilities
+          </label>
+          <label>
+            <input
+              type="checkbox"
+              checked={wallet.decliningUpgrade}
+              onChange={(event) => wallet.setDecliningUpgrade(event.target.checked)}
+            />{' '}
+            User declines the smart-account upgrade
+          </label>
         </span>
       </header>
       <p style={styles.note}>
-        Simulated in-memory wallet (no extension, no real chain), account{' '}
-        {wallet.walletClient.account.address.slice(0, 10)}…
+        Simulated in-memory wallet (no extension, no real chain), account {account.slice(0, 10)}…
       </p>
+      {wallet.requests.length > 0 && (
+        <p data-testid="wallet-requests" style={styles.walletLog}>
+          Wallet asked:{' '}
+          {wallet.requests
+            .slice(-8)
+            .map(({ method, answer }) => `${method} (${answer})`)
+            .join(' · ')}
+        </p>
+      )}
       <ErrorView error={tokensError} />
       <RateLimitBanner />
       {pending.pendingSwaps.map(({ record, status }) => (
@@ -183,11 +245,9 @@ export function SwapWidget({
           style={styles.amount}
         />
       </div>
-      <p style={styles.sub}>
+      <p style={styles.sub} data-testid="balance0">
         {usd(amountIn, decimals0, price0.data)}
-        {token0 && decimals0 !== undefined
-          ? ` · balance ${formatAmount(wallet.balanceOf(token0.address), decimals0)} ${token0.symbol}`
-          : ''}
+        {balanceLine(token0)}
       </p>
 
       <div style={styles.row}>
@@ -199,11 +259,9 @@ export function SwapWidget({
           {amountOut !== undefined && decimals1 !== undefined ? formatAmount(amountOut, decimals1) : '–'}
         </output>
       </div>
-      <p style={styles.sub}>
+      <p style={styles.sub} data-testid="balance1">
         {usd(amountOut, decimals1, price1.data)}
-        {token1 && decimals1 !== undefined
-          ? ` · balance ${formatAmount(wallet.balanceOf(token1.address), decimals1)} ${token1.symbol}`
-          : ''}
+        {balanceLine(token1)}
       </p>
 
       {route.error instanceof NoRouteError && <p role="alert">No route between these tokens.</p>}
@@ -215,7 +273,27 @@ export function SwapWidget({
             {route.data.path.map(symbolOf).join(' → ')} ({route.data.path.length - 1} hop
             {route.data.path.length === 2 ? '' : 's'})
           </dd>
-          <dt>Minimum received ({(slippage * 100).toFixed(2)}% slippage)</dt>
+          <dt>Slippage</dt>
+          <dd data-testid="slippage">
+            {percent(slippage)}
+            {chosenSlippage === undefined ? '' : ' (suggested)'}
+          </dd>
+          <dt>Suggested</dt>
+          <dd data-testid="suggested-slippage">
+            {percent(suggested.slippage)}{' '}
+            {suggested.basis === 'quotes'
+              ? `(measured: ${suggested.samples} quotes, largest move ${percent(suggested.largestMove ?? 0, 3)})`
+              : '(default: fewer than two quotes)'}
+            {suggested.capped ? ' (capped at your maximum: the swap may fail its floor)' : ''}{' '}
+            <button
+              type="button"
+              onClick={() => setSlippage(suggested.slippage)}
+              disabled={suggested.slippage === slippage}
+            >
+              Use suggested
+            </button>
+          </dd>
+          <dt>Minimum received ({percent(slippage)} slippage)</dt>
           <dd data-testid="min-received">
             {minReceived !== undefined && decimals1 !== undefined
               ? `${formatAmount(minReceived, decimals1)} ${token1?.symbol}`
@@ -248,6 +326,10 @@ export function SwapWidget({
 
       <button
         type="button"
+        data-testid="swap-button"
+        // The preview the button stands on (when its quote was fetched, the balance it read): a
+        // story tells the pre-swap one from the fresh one.
+        data-preview={p ? `${p.quotedAt}:${p.balance}` : ''}
         style={{ ...styles.swap, ...(blocked ? styles.blocked : {}) }}
         disabled={!route.data || route.isPlaceholderData || !amountIn || !p || blocked || swap.isPending}
         onClick={() => execute()}
@@ -268,6 +350,7 @@ export function SwapWidget({
       {swap.step && (
         <ol aria-label="swap steps" style={styles.steps}>
           <li>Quote: {swap.step.swapInfo ? 'fresh quote fetched' : 'fetching…'}</li>
+          {swap.isPending && <li data-testid="current-action">Now: {swap.step.action}</li>}
           {swap.step.mode === 'batch' && (
             <li data-testid="batch-step">
               Batch (approve and swap, one signature): {swap.step.batchId ?? swap.step.action}
@@ -306,6 +389,21 @@ export function SwapWidget({
           ) : (
             <>Swap complete (the node could not measure the amount received).</>
           )}
+          <br />
+          <span data-testid="swap-mode">
+            {swap.data.mode === 'batch'
+              ? `Sent as one batch of ${swap.data.transactionHashes.length} calls`
+              : `Sent as ${swap.data.transactionHashes.length} transaction${swap.data.transactionHashes.length === 1 ? '' : 's'}`}{' '}
+            ({swap.data.mode}), bounds enforced{' '}
+            {swap.data.floorEnforcement === 'onchain' ? 'on chain' : 'in simulation'}.
+          </span>
+          <br />
+          <span data-testid="allowance-left">
+            Allowance left:{' '}
+            {swap.data.leftoverAllowance
+              ? `${decimals0 !== undefined ? formatAmount(swap.data.leftoverAllowance.amount, decimals0) : String(swap.data.leftoverAllowance.amount)} ${token0?.symbol} to ${swap.data.leftoverAllowance.spender.slice(0, 10)}…`
+              : 'none'}
+          </span>
         </p>
       )}
       {!(swap.error instanceof QuoteChangedError) && <ErrorView error={swap.error} />}
@@ -317,6 +415,9 @@ export function SwapWidget({
     </section>
   )
 }
+
+/** A fraction as a percentage: 0.005 → '0.50%'. */
+const percent = (value: number, digits = 2) => `${(value * 100).toFixed(digits)}%`
 
 const impactColors = { none: 'inherit', high: '#a15c00', blocking: '#b3261e' } as const
 
@@ -403,4 +504,5 @@ const styles = {
   steps: { fontSize: 12, wordBreak: 'break-all', paddingLeft: 18 },
   blocked: { background: '#b3261e' },
   pending: { fontSize: 13, background: '#eef3ff', padding: '6px 8px', borderRadius: 8 },
+  walletLog: { fontSize: 11, color: '#555', margin: 0, wordBreak: 'break-word' },
 } as const

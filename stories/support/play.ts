@@ -44,3 +44,25 @@ export function serializable<T>(value: T): Serializable<T> {
   }
   return copy(value) as Serializable<T>
 }
+
+/**
+ * The items of `expected` found in `items` in that order (each after the previous one), as far as
+ * they go: equal to `expected` when `items` holds them in order, with anything in between.
+ */
+export function inOrder<T>(items: readonly T[], expected: readonly T[]): T[] {
+  const found: T[] = []
+  let from = 0
+  for (const item of expected) {
+    const at = items.indexOf(item, from)
+    if (at < 0) break
+    found.push(item)
+    from = at + 1
+  }
+  return found
+}
+
+/** The types of the events the widget story's log shows, in order. */
+export function loggedEvents(canvas: Canvas): string[] {
+  const log = canvas.queryByRole('list', { name: 'events' })
+  return log ? [...log.querySelectorAll('li')].map((item) => item.dataset.type ?? '') : []
+}

@@ -48,6 +48,12 @@ type Receipt = {
 }
 type Ledger = { balances: Map<string, bigint>; allowances: Map<string, bigint> }
 
+/** One request the wallet (not its node) was asked, and its answer. */
+export type WalletRequest = {
+  method: 'wallet_getCapabilities' | 'wallet_sendCalls' | 'eth_sendTransaction'
+  answer: 'answered' | 'rejected' | 'declined' | 'unsupported' | 'no answer'
+}
+
 export type SimulatedWalletOptions = {
   /** The market whose router and spender the wallet's chain knows. */
   market: MockMarket
@@ -64,7 +70,8 @@ export type SimulatedWalletOptions = {
  * `swap` with the market's quote, emits Transfer and Approval logs, and
  * answers `eth_simulateV1` (with the balance reader) so that the library's
  * outcome check runs as against a real node. It can be told to reject the next
- * requests, as a user would.
+ * requests, as a user would; to batch (EIP-5792); to leave `wallet_getCapabilities`
+ * unanswered; or to be an EIP-7702 account whose user declines the upgrade a batch needs.
  */
 export function createSimulatedWallet({ market, balances = {}, blockTimeMs = 500 }: SimulatedWalletOptions) {
   const ledger: Ledger = {
@@ -77,6 +84,13 @@ export function createSimulatedWallet({ market, balances = {}, blockTimeMs = 500
     receipts: new Map<Hex, Receipt>(),
     /** EIP-5792: the wallet batches atomically (wallet_sendCalls). */
     batching: false,
+    /** wallet_getCapabilities is left pending forever, as some wallets do. */
+    capabilitiesHang: false,
+    /**
+     * An EIP-7702 account not upgraded yet: wallet_getCapabilities reports `atomic: 'ready'`, and
+     * the user declines the upgrade the batch would need (wallet_sendCalls fails with 5750).
+     */
+    decliningUpgrade: false,
     batches: new Map<string, { status: number; receipts: Hex[] }>(),
     /** The next swap transaction is never answered: the page that asked for it reloads. */
     interruptNextSwap: false,
@@ -84,6 +98,8 @@ export function createSimulatedWallet({ market, balances = {}, blockTimeMs = 500
     nativeAt: new Map<bigint, bigint>(),
     rejecting: false,
     sent: [] as { to: Address; data: Hex; value: bigint; hash: Hex }[],
+    /** What the wallet was asked (its own methods, not the node's) and how it answered, in order. */
+    requests: [] as WalletRequest[],
   }
   state.nativeAt.set(state.blockNumber, ledger.balances.get(nativeTokenAddress.toLowerCase()) ?? 0n)
   const listeners = new Set<() => void>()
@@ -419,6 +435,15 @@ export function createSimulatedWallet({ market, balances = {}, blockTimeMs = 500
     type: '0x2',
   })
 
+  /** Notes a request to the wallet and its answer; returns `error`, for `throw asked(…)`. */
+  function asked<error>(method: WalletRequest['method'], answer: WalletRequest['answer'], error?: error) {
+    state.requests.push({ method, answer })
+    notify()
+    return error
+  }
+  const methodNotFound = () => Object.assign(new Error('Method not found'), { code: -32601 })
+  const userRejected = () => Object.assign(new Error('User rejected the request.'), { code: 4001 })
+
   const provider = {
     async request({ method, params }: { method: string; params?: unknown }): Promise<unknown> {
       const [first, second] = (params ?? []) as [
@@ -469,25 +494,42 @@ export function createSimulatedWallet({ market, balances = {}, blockTimeMs = 500
         case 'eth_simulateV1':
           return simulate(first as never)
         case 'eth_sendTransaction': {
-          if (state.rejecting) throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
+          if (state.rejecting) throw asked(method, 'rejected', userRejected())
           const tx = first as { to: Address; data: Hex; value?: Hex; chainId?: Hex }
           if (tx.chainId !== undefined && BigInt(tx.chainId) !== BigInt(simulatedChainId))
             throw Object.assign(new Error(`Invalid chainId ${tx.chainId}.`), { code: -32602 })
           const swapping = isAddressEqual(tx.to, market.router) || isAddressEqual(tx.to, swapGuardAddress)
           if (state.interruptNextSwap && swapping) {
             state.interruptNextSwap = false
+            asked(method, 'no answer')
             // Never answered while the page lives; ended (as rejected) when it closes.
             return new Promise<never>((_, reject) => void unanswered.add(reject))
           }
           const [hash] = send([{ to: tx.to, data: tx.data, value: BigInt(tx.value ?? '0x0') }])
+          asked(method, 'answered')
           return hash
         }
-        case 'wallet_getCapabilities':
-          if (!state.batching) throw Object.assign(new Error('Method not found'), { code: -32601 })
-          return { [numberToHex(simulatedChainId)]: { atomic: { status: 'supported' } } }
+        case 'wallet_getCapabilities': {
+          if (state.capabilitiesHang) {
+            asked(method, 'no answer')
+            // Never answered while the page lives; ended when it closes.
+            return new Promise<never>((_, reject) => void unanswered.add(reject))
+          }
+          // An account that is not a smart account yet can batch once upgraded (EIP-7702): 'ready'.
+          const status = state.decliningUpgrade ? 'ready' : state.batching ? 'supported' : undefined
+          if (!status) throw asked(method, 'unsupported', methodNotFound())
+          asked(method, 'answered')
+          return { [numberToHex(simulatedChainId)]: { atomic: { status } } }
+        }
         case 'wallet_sendCalls': {
-          if (!state.batching) throw Object.assign(new Error('Method not found'), { code: -32601 })
-          if (state.rejecting) throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
+          if (state.decliningUpgrade)
+            throw asked(
+              method,
+              'declined',
+              Object.assign(new Error('The user rejected the upgrade to a smart account.'), { code: 5750 }),
+            )
+          if (!state.batching) throw asked(method, 'unsupported', methodNotFound())
+          if (state.rejecting) throw asked(method, 'rejected', userRejected())
           const [request] = (params ?? []) as [
             { chainId: Hex; calls: { to: Address; data: Hex; value?: Hex }[] },
           ]
@@ -503,6 +545,7 @@ export function createSimulatedWallet({ market, balances = {}, blockTimeMs = 500
             (status) => state.batches.set(id, { status: status === 'success' ? 200 : 500, receipts: hashes }),
           )
           state.batches.set(id, { status: 100, receipts: [] })
+          asked(method, 'answered')
           return { id }
         }
         case 'wallet_getCallsStatus': {
@@ -578,6 +621,29 @@ export function createSimulatedWallet({ market, balances = {}, blockTimeMs = 500
     },
     get batching() {
       return state.batching
+    },
+    /** wallet_getCapabilities left pending forever (or answered again). */
+    setCapabilitiesHang(hang: boolean) {
+      state.capabilitiesHang = hang
+      notify()
+    },
+    get capabilitiesHang() {
+      return state.capabilitiesHang
+    },
+    /**
+     * An EIP-7702 account not upgraded yet, whose user declines the upgrade: wallet_getCapabilities
+     * reports `atomic: 'ready'`, and wallet_sendCalls fails with EIP-5792's 5750.
+     */
+    setDecliningUpgrade(declining: boolean) {
+      state.decliningUpgrade = declining
+      notify()
+    },
+    get decliningUpgrade() {
+      return state.decliningUpgrade
+    },
+    /** What the wallet itself was asked (capabilities, batches, transactions) and how it answered, in order. */
+    get requests(): readonly WalletRequest[] {
+      return state.requests
     },
     /** The next swap transaction is never answered, as when the page reloads while the wallet is open. */
     interruptNextSwap() {

@@ -10,6 +10,7 @@ import { createMockService } from '../../src/mock/createMockService.js'
 import { createSwapHandlers } from '../../src/mock/createSwapHandlers.js'
 import { mockTokenAddresses } from '../../src/mock/fixtures.js'
 import type { MockService, MockServiceOptions } from '../../src/mock/types.js'
+import { createMovableMarket, type MovableMarket } from './movableMarket.js'
 import { createSimulatedWallet, type SimulatedWallet, simulatedAccount } from './simulatedWallet.js'
 
 /** Where the stories' SwapProvider points; MSW answers it in the browser. */
@@ -26,7 +27,9 @@ export type MockServiceParameters = MockServiceOptions & {
   setup?: ((service: MockService) => void) | undefined
 }
 
-let current: { service: MockService; wallet: SimulatedWallet; storage: SwapStorage } | undefined
+let current:
+  | { market: MovableMarket; service: MockService; wallet: SimulatedWallet; storage: SwapStorage }
+  | undefined
 
 /** Gives every story a fresh mock service (behind MSW) and a fresh simulated wallet. */
 export function installStoryMocks(
@@ -34,11 +37,13 @@ export function installStoryMocks(
   parameters: { mockService?: MockServiceParameters },
 ) {
   const { setup, ...options } = parameters.mockService ?? {}
-  const service = createMockService(market, { latency: { min: 80, max: 250 }, ...options })
+  // The story's own copy of the market, which it may move; the service and the wallet's chain share it.
+  const moving = createMovableMarket(market)
+  const service = createMockService(moving, { latency: { min: 80, max: 250 }, ...options })
   setup?.(service)
   msw.use(...createSwapHandlers(service, { baseUrl: storyBaseUrl }))
   const wallet = createSimulatedWallet({
-    market,
+    market: moving,
     balances: {
       [tokens.ETH]: 10n * 10n ** 18n,
       [tokens.WETH]: 5n * 10n ** 18n,
@@ -48,7 +53,13 @@ export function installStoryMocks(
       [tokens.LINK]: 1_000n * 10n ** 18n,
     },
   })
-  current = { service, wallet, storage: createMemoryStorage() }
+  current = { market: moving, service, wallet, storage: createMemoryStorage() }
+}
+
+/** The current story's market, as its service quotes and its chain swaps: a story may move its pools. */
+export function storyMarket(): MovableMarket {
+  if (!current) throw new Error('No story market: installStoryMocks runs in the preview’s beforeEach.')
+  return current.market
 }
 
 /** The current story's mock service: its request log, its knobs. */

@@ -9,16 +9,27 @@ export function formatAmount(amount: bigint, decimals: number, digits = 6): stri
   return trimmed ? `${whole}.${trimmed}` : (whole ?? '0')
 }
 
-/** A typed error, as a widget would show it: its class and its short message. */
+/**
+ * A typed error, as a widget would show it: its class and its short message, then its stable
+ * `code` (every error of the library has one, e.g. `USER_REJECTED`), what an app translates.
+ */
 export function ErrorView({
   error,
 }: {
-  error: { name: string; shortMessage?: string; message: string } | null
+  error: { name: string; shortMessage?: string; message: string; code?: unknown } | null
 }) {
   if (!error) return null
   return (
     <p role="alert" style={{ color: '#b3261e', margin: '8px 0' }}>
       <strong>{error.name}</strong>: {error.shortMessage ?? error.message}
+      {typeof error.code === 'string' && (
+        <>
+          {' '}
+          <code data-testid="error-code" style={{ fontSize: 11, background: '#fbe9e7', padding: '0 4px' }}>
+            {error.code}
+          </code>
+        </>
+      )}
     </p>
   )
 }
