@@ -49,7 +49,10 @@ export async function refreshAfterSwap(
 ): Promise<void> {
   const { token0, token1, account, chainId, blockNumber, publicClient, timeoutMs = 10_000 } = parameters
   // The node has the receipt's block, or the wait ran out: a node that lags more is read all the same.
-  for (const until = Date.now() + timeoutMs; publicClient && blockNumber !== undefined && Date.now() < until; ) {
+  for (
+    const until = Date.now() + timeoutMs;
+    publicClient && blockNumber !== undefined && Date.now() < until;
+  ) {
     if ((await publicClient.getBlockNumber({ cacheTime: 0 }).catch(() => -1n)) >= blockNumber) break
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
