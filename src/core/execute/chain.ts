@@ -184,11 +184,11 @@ export type WaitForSuccessParameters = {
   /** Blocks to wait for. Default 1. */
   confirmations?: number | undefined
   /** Default viem's (180 000 ms). */
-  timeoutMs?: number | undefined
+  receiptTimeoutMs?: number | undefined
   /**
    * A hash no node has seen after this long (a contract wallet's own id, a
    * transaction its wallet never broadcast) ends the wait with
-   * `TransactionNotSeenError` instead of waiting out `timeoutMs`. Default
+   * `TransactionNotSeenError` instead of waiting out `receiptTimeoutMs`. Default
    * 60 000 ms.
    */
   notSeenTimeoutMs?: number | undefined
@@ -237,7 +237,7 @@ function notSeen(
 
 export async function waitForSuccess(
   { publicClient }: Pick<ExecutionClients, 'publicClient'>,
-  { hash, stage, confirmations, timeoutMs, notSeenTimeoutMs = 60_000 }: WaitForSuccessParameters,
+  { hash, stage, confirmations, receiptTimeoutMs, notSeenTimeoutMs = 60_000 }: WaitForSuccessParameters,
 ): Promise<TransactionReceipt> {
   let reason: ReplacementReason | undefined
   const done = new AbortController()
@@ -246,7 +246,7 @@ export async function waitForSuccess(
       publicClient.waitForTransactionReceipt({
         hash,
         confirmations: confirmations ?? 1,
-        timeout: timeoutMs,
+        timeout: receiptTimeoutMs,
         onReplaced: (replacement) => {
           reason = replacement.reason
         },

@@ -125,11 +125,7 @@ export async function transactionState(
   if (!wait) return { status: 'pending' }
   const stage = wait.record.swapHash === hash ? 'swap' : 'approval'
   try {
-    const { confirmations, receiptTimeoutMs: timeoutMs } = wait
-    return {
-      status: 'success',
-      receipt: await waitForSuccess(clients, { hash, stage, confirmations, timeoutMs }),
-    }
+    return { status: 'success', receipt: await waitForSuccess(clients, { ...wait, hash, stage }) }
   } catch (error) {
     if (error instanceof TransactionRevertedError) return { status: 'reverted', receipt: error.receipt }
     // Replaced at its nonce: by the swap itself (one sent before a reload, when this one was a

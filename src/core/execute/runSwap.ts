@@ -153,16 +153,22 @@ async function note(run: SwapRun, entry: Omit<JournalEntry, 'at'>, required = fa
   if (!run.record) {
     const id = newPendingSwapId()
     run.release = claimPendingSwap(id)
+    // Its step and version are the journal's (withJournal), its recipient and floor set below.
     run.record = {
-      ...{ id, version: 2, chainId: chain.id, account: p.owner, baseUrl: run.client.baseUrl },
-      ...{ token0: p.token0, token1: p.token1, amountIn: p.amountIn.toString(), step: 'approving' },
-      ...{ to: p.to, minAmountOut: p.floor.toString(), slippage: p.slippage, createdAt: now, updatedAt: now },
-    }
+      ...{ id, chainId: chain.id, account: p.owner, baseUrl: run.client.baseUrl, createdAt: now },
+      ...{ token0: p.token0, token1: p.token1, amountIn: p.amountIn.toString(), slippage: p.slippage },
+    } as PendingSwap
   }
   // The recipient and floor it runs with (a resumed one's, as the caller confirmed them), the
   // target approved and the swap's `to` (a resumed flow's fresh quote may name others).
-  const current: PendingSwap = { ...run.record, to: p.to, minAmountOut: p.floor.toString(), updatedAt: now }
-  run.record = withJournal({ ...current, spender: plan?.approvalTarget, router: plan?.swap.to }, run.journal)
+  run.record = withJournal(
+    {
+      ...run.record,
+      ...{ to: p.to, minAmountOut: p.floor.toString(), updatedAt: now },
+      ...{ spender: plan?.approvalTarget, router: plan?.swap.to },
+    },
+    run.journal,
+  )
   try {
     await savePendingSwap(storage, run.record)
   } catch (error) {
@@ -364,11 +370,10 @@ async function sendStep(
   const stage = kind === 'swap' ? 'swap' : 'approval'
   if (nonce !== undefined && (await pendingCount(run.parameters, run.parameters.owner)) !== nonce)
     throw new NonceTakenError()
-  const written = run.record !== undefined
   await note(
     run,
     { step: kind, event: 'sending', ...(await expectedAt(run, kind, nonce)) },
-    kind === 'swap' && written,
+    kind === 'swap' && !!run.record,
   )
   let hash: `0x${string}`
   try {
@@ -382,14 +387,8 @@ async function sendStep(
   await note(run, { step: kind, event: 'sent', hash })
   emit(run, kind === 'reset' ? {} : { action: kind === 'swap' ? 'waiting-for-swap' : 'waiting-for-approval' })
   try {
-    const { confirmations, receiptTimeoutMs: timeoutMs, notSeenTimeoutMs } = run.parameters
-    const receipt = await waitForSuccess(run.parameters, {
-      hash,
-      stage,
-      confirmations,
-      timeoutMs,
-      notSeenTimeoutMs,
-    })
+    // Its confirmations and time limits are the flow's.
+    const receipt = await waitForSuccess(run.parameters, { ...run.parameters, hash, stage })
     await note(run, { step: kind, event: 'mined', hash: receipt.transactionHash })
     return receipt
   } catch (error) {
