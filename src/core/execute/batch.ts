@@ -138,20 +138,22 @@ export async function waitForBatch(
 }
 
 /**
- * A batch's current status without waiting: `'pending'` while the wallet works
- * on it, `'unknown'` when the wallet no longer knows it (EIP-5792 code 5730,
- * or no `wallet_getCallsStatus` at all).
+ * A batch's current status without waiting, with its last receipt once it
+ * ended: `'pending'` while the wallet works on it, `'unknown'` when the
+ * wallet no longer knows it (EIP-5792 code 5730, or no
+ * `wallet_getCallsStatus` at all).
  */
 export async function readBatch(
   { walletClient }: ExecutionClients,
   batchId: string,
-): Promise<
-  { status: 'success' | 'failure'; receipts: TransactionReceipt[] } | { status: 'pending' | 'unknown' }
-> {
+): Promise<{
+  status: 'success' | 'failure' | 'pending' | 'unknown'
+  receipt?: TransactionReceipt | undefined
+}> {
   try {
-    const status = await getCallsStatus(walletClient, { id: batchId })
-    if (status.status === 'success' || status.status === 'failure')
-      return { status: status.status, receipts: (status.receipts ?? []) as unknown as TransactionReceipt[] }
+    const { status, receipts } = await getCallsStatus(walletClient, { id: batchId })
+    if (status === 'success' || status === 'failure')
+      return { status, receipt: receipts?.at(-1) as TransactionReceipt | undefined }
     return { status: 'pending' }
   } catch (error) {
     const code = (

@@ -73,8 +73,7 @@ export async function readStanding(
 /** A batch's status from the wallet; with `wait`, one still pending is waited for. */
 async function batchState(clients: ExecutionClients, batchId: string, wait: StandingWait | undefined) {
   const batch = await walletStep('swap', () => readBatch(clients, batchId))
-  if (batch.status !== 'pending' || !wait)
-    return 'receipts' in batch ? { ...batch, receipt: batch.receipts.at(-1) } : batch
+  if (batch.status !== 'pending' || !wait) return batch
   try {
     const { receipts } = await waitForBatch(clients, batchId, wait.batchTimeoutMs ?? 300_000)
     return { status: 'success' as const, receipt: receipts.at(-1) }
@@ -232,8 +231,7 @@ async function scanFrom(
     if (typeof start === 'string') {
       const anchor = await publicClient.getTransaction({ hash: start })
       // Unmined, or sent by someone else (a relayer): its nonce says nothing of the account's.
-      if (anchor.blockNumber === null || anchor.blockNumber === undefined) return { status: 'unknown' }
-      if (!isAddressEqual(anchor.from, account)) return { status: 'unknown' }
+      if (anchor.blockNumber == null || !isAddressEqual(anchor.from, account)) return { status: 'unknown' }
       first = anchor.nonce + 1
       low = anchor.blockNumber
     } else {
