@@ -42,7 +42,7 @@ export class SwapGuardNotDeployedError extends ExecuteSwapError {
   }) {
     super(
       deployerAvailable
-        ? `The swap guard is not deployed on chain ${chainId}: deploy it with deploySwapGuard({ walletClient, publicClient }), one transaction anyone can send.`
+        ? `The swap guard is not deployed on chain ${chainId}: anyone can deploy it, in one transaction (deploySwapGuard).`
         : `The swap guard is not deployed on chain ${chainId}, and cannot be: the chain lacks the deterministic deployment proxy (0x4e59b44847b379578588920cA78FbF26c0B4956C).`,
       {
         metaMessages: [
