@@ -187,17 +187,16 @@ async function note(run: SwapRun, entry: Omit<JournalEntry, 'at'>, required = fa
 export async function runSwap(run: SwapRun): Promise<ExecuteSwapReturnType> {
   try {
     let receipts: TransactionReceipt[]
-    let swapInfo: SwapInfo
     try {
       emit(run, {})
-      swapInfo = await quote(run)
+      const swapInfo = await quote(run)
       const plan = await prepare(run, swapInfo)
       await simulate(run, plan, swapInfo)
       receipts = await send(run, plan)
     } catch (error) {
       throw await fail(run, error)
     }
-    return await finish(run, swapInfo, receipts)
+    return await finish(run, receipts)
   } finally {
     run.release?.()
   }
@@ -510,11 +509,7 @@ async function leftover(run: SwapRun, error: unknown, target: Address, onlyWhenL
  * The swap was mined and succeeded: nothing may report it failed from here
  * (the user would swap again), but the floor broken on chain.
  */
-async function finish(
-  run: SwapRun,
-  swapInfo: SwapInfo,
-  receipts: TransactionReceipt[],
-): Promise<ExecuteSwapReturnType> {
+async function finish(run: SwapRun, receipts: TransactionReceipt[]): Promise<ExecuteSwapReturnType> {
   await settle(run)
   const p = run.parameters
   const plan = run.plan as SwapPlan
@@ -551,12 +546,15 @@ async function finish(
     realized,
   })
   const left = await allowanceLeft(run, plan)
-  const { step } = run
+  // The last step holds the quote, the mode, the simulated outcome, every hash and the receipt.
+  const { status: _, action: __, ...step } = run.step
   return {
-    ...{ swapInfo, chainId, mode: plan.mode, resetHash: step.resetHash },
-    ...{ approvalHash: step.approvalHash, swapHash: receipt.transactionHash, receipt, batchId: step.batchId },
-    ...{ transactionHashes: receipts.map((item) => item.transactionHash), receipts },
-    ...{ simulated: step.simulated as SwapOutcome, realized, floorEnforcement: plan.enforcement },
+    ...(step as typeof step & Pick<ExecuteSwapReturnType, 'swapInfo' | 'mode' | 'simulated'>),
+    ...{ swapHash: receipt.transactionHash, receipt, chainId, receipts, realized },
+    ...{
+      transactionHashes: receipts.map((item) => item.transactionHash),
+      floorEnforcement: plan.enforcement,
+    },
     ...(realized ? {} : { realizedError: measured.amountOutError }),
     ...(left ? { leftoverAllowance: left } : {}),
   }
