@@ -103,13 +103,13 @@ export async function resumeSwap(
   ensure(
     isPendingSwap(record) && isAddressEqual(record.account, clients.owner),
     'record',
-    'must be one of this wallet account’s recorded executions',
+    "must be one of this wallet account's recorded executions",
     record,
   )
   ensure(
     record.baseUrl === client.baseUrl,
     'record',
-    `was recorded with ${record.baseUrl}, not this client’s service`,
+    `was recorded with ${record.baseUrl}, not this client's service`,
     record.baseUrl,
   )
   // An execution of this page still runs it (or another resume does): resuming would send it twice.
