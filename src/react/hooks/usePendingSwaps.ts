@@ -7,7 +7,7 @@ import type { ExecuteSwapErrorType } from '../../core/execute/executeSwap.js'
 import { type PendingSwap, removePendingSwap, resolveStorage } from '../../core/execute/pendingSwaps.js'
 import type { ResumeSwapParameters, ResumeSwapReturnType } from '../../core/execute/resumeSwap.js'
 import type { SettlePendingSwapsReturnType } from '../../core/execute/settlePendingSwaps.js'
-import { slippageFor } from '../../core/slippage/slippageFor.js'
+import type { SlippageSetting } from '../../core/slippage/slippageFor.js'
 import { withoutUndefined } from '../../core/utils/withoutUndefined.js'
 import {
   pendingSwapsQueryOptions,
@@ -92,10 +92,10 @@ export type UsePendingSwapsReturnType = {
  */
 export function usePendingSwaps(parameters: UsePendingSwapsParameters = {}): UsePendingSwapsReturnType {
   const { client, queryClient, execution } = useSwapContext()
-  const { slippage: slippageSetting, ...settings } = execution
-  const defaults = { ...withoutUndefined(settings), ...withoutUndefined(parameters) } as Partial<
-    Omit<ResumeSwapParameters, 'record'>
-  > & { chainId?: number | undefined }
+  // The provider's slippage may be one per pair: each resume picks the record's (resumeSwapMutationOptions).
+  const defaults = { ...withoutUndefined(execution), ...withoutUndefined(parameters) } as Partial<
+    Omit<ResumeSwapParameters, 'record' | 'slippage'>
+  > & { chainId?: number | undefined; slippage?: SlippageSetting | undefined }
   const storage = resolveStorage(defaults.storage)
   const chainId = defaults.chainId ?? defaults.publicClient?.chain?.id
   const options = pendingSwapsQueryOptions(client, { ...defaults, storage, chainId })
@@ -103,7 +103,7 @@ export function usePendingSwaps(parameters: UsePendingSwapsParameters = {}): Use
 
   const mutation = useMutation<ResumeSwapReturnType, ExecuteSwapErrorType, ResumeSwapVariables>(
     {
-      ...resumeSwapMutationOptions(client, defaults as Omit<ResumeSwapParameters, 'record'>),
+      ...resumeSwapMutationOptions(client, defaults as Parameters<typeof resumeSwapMutationOptions>[1]),
       async onSettled(data, error, { record }) {
         void queryClient.invalidateQueries({ queryKey: options.queryKey })
         // As after executeSwap: what the swap changed is read again at its block.
@@ -117,14 +117,10 @@ export function usePendingSwaps(parameters: UsePendingSwapsParameters = {}): Use
   const { mutateAsync } = mutation
   const resumeAsync = useSingleFlight(
     useCallback(
+      // The provider's slippage for the record's pair, where the user confirms none.
       (record: PendingSwap, confirmed: ResumeConfirmation) =>
-        mutateAsync({
-          ...withoutUndefined(confirmed),
-          // The provider's slippage for the pair, where the user confirms none.
-          slippage: confirmed.slippage ?? slippageFor(slippageSetting, record),
-          record,
-        }),
-      [mutateAsync, slippageSetting],
+        mutateAsync({ ...withoutUndefined(confirmed), record }),
+      [mutateAsync],
     ),
   )
   const resume = useCallback(
