@@ -15,7 +15,7 @@ import type { SwapClient } from '../client.js'
 import { isNativeToken } from '../constants.js'
 import { ensure } from '../errors/parameter.js'
 import type { SwapInfo } from '../schemas.js'
-import { assertAddress, assertObject, assertRouteParameters } from '../utils/validate.js'
+import { assertAddress, assertRouteParameters } from '../utils/validate.js'
 import { asSimulatedCalls, type SwapCall } from './checkSwapOutcome.js'
 import {
   type BatchMode,
@@ -148,7 +148,7 @@ export async function getSwapPreview(
   client: SwapClient,
   parameters: GetSwapPreviewParameters,
 ): Promise<SwapPreview> {
-  assertObject(parameters)
+  // An object with valid tokens and amount (assertRouteParameters checks the object too).
   assertRouteParameters(parameters)
   const { publicClient, account, token0, token1, amountIn } = parameters
   assertAddress('account', account)
@@ -269,7 +269,7 @@ async function allInOrder<const values extends readonly unknown[]>(
 
 async function readPrices(client: SwapClient, { token0, token1, prices }: GetSwapPreviewParameters) {
   const read = (address: Address, known: number | undefined) =>
-    known !== undefined ? known : getTokenPrice(client, { address }).catch(() => undefined)
+    known ?? getTokenPrice(client, { address }).catch(() => undefined)
   return Promise.all([read(token0, prices?.token0), read(token1, prices?.token1)])
 }
 
@@ -286,6 +286,12 @@ async function estimateFee(
 ): Promise<SwapPreview['networkFee']> {
   const gasPrice = await publicClient.getGasPrice().catch(() => undefined)
   if (gasPrice === undefined) return undefined
+  const fee = (gas: bigint, method: 'eth_simulateV1' | 'eth_estimateGas') => ({
+    wei: gas * gasPrice,
+    gas,
+    gasPrice,
+    method,
+  })
   try {
     const [block] = await simulateBlocks(publicClient, {
       blocks: [{ calls: asSimulatedCalls(account, calls) }],
@@ -294,12 +300,13 @@ async function estimateFee(
     const results = block?.calls ?? []
     if (results.length !== calls.length || results.some((result) => result.status !== 'success'))
       return undefined
-    const gas = results.reduce((total, result) => total + result.gasUsed, 0n)
-    return { wei: gas * gasPrice, gas, gasPrice, method: 'eth_simulateV1' }
+    return fee(
+      results.reduce((total, result) => total + result.gasUsed, 0n),
+      'eth_simulateV1',
+    )
   } catch {
     try {
-      const gas = await estimateGas(publicClient, runCallsRequest(account, calls))
-      return { wei: gas * gasPrice, gas, gasPrice, method: 'eth_estimateGas' }
+      return fee(await estimateGas(publicClient, runCallsRequest(account, calls)), 'eth_estimateGas')
     } catch {
       return undefined
     }
