@@ -180,17 +180,14 @@ export function isSwapReceipt(
 /** How many transactions of the account after the starting point are looked at for the swap. */
 const maxScanned = 8
 
-/** The account's pending nonce as the wallet's own node sees it; `undefined` when the wallet does not answer. */
-async function walletPendingCount({ walletClient }: ExecutionClients, account: Address) {
-  try {
-    const count = await walletClient.request(
-      { method: 'eth_getTransactionCount', params: [account, 'pending'] } as never,
-      { retryCount: 0 },
+/** The account's pending nonce as the wallet's own node sees it; 0 when the wallet does not answer. */
+function walletPendingCount({ walletClient }: ExecutionClients, account: Address): Promise<number> {
+  return walletClient
+    .request({ method: 'eth_getTransactionCount', params: [account, 'pending'] } as never, { retryCount: 0 })
+    .then(
+      (count) => (typeof count === 'string' ? hexToNumber(count as Hex) : 0),
+      () => 0,
     )
-    return typeof count === 'string' ? hexToNumber(count as Hex) : undefined
-  } catch {
-    return undefined
-  }
 }
 
 /**
@@ -205,7 +202,7 @@ export async function pendingCount(clients: ExecutionClients, account: Address):
     clients.publicClient.getTransactionCount({ address: account, blockTag: 'pending' }),
     walletPendingCount(clients, account),
   ])
-  return Math.max(read, wallet ?? 0)
+  return Math.max(read, wallet)
 }
 
 /**

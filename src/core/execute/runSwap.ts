@@ -549,8 +549,9 @@ async function finish(run: SwapRun, receipts: TransactionReceipt[]): Promise<Exe
   // The last step holds the quote, the mode, the simulated outcome, every hash and the receipt.
   const { status: _, action: __, ...step } = run.step
   return {
-    ...(step as typeof step & Pick<ExecuteSwapReturnType, 'swapInfo' | 'mode' | 'simulated'>),
-    ...{ swapHash: receipt.transactionHash, receipt, chainId, receipts, realized },
+    ...(step as typeof step &
+      Pick<ExecuteSwapReturnType, 'swapInfo' | 'mode' | 'simulated' | 'swapHash' | 'receipt'>),
+    ...{ chainId, receipts, realized },
     ...{
       transactionHashes: receipts.map((item) => item.transactionHash),
       floorEnforcement: plan.enforcement,
