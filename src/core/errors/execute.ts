@@ -373,7 +373,7 @@ export class ChainMismatchError extends ExecuteSwapError {
     super(
       hash
         ? `The wallet sent the transaction on ${actual}, not on chain ${expectedChainId}.`
-        : `${client === 'wallet' ? 'The wallet is on' : 'The public client reads'} ${actual}, the swap needs chain ${expectedChainId}.`,
+        : `The ${client} client is on ${actual}, the swap needs chain ${expectedChainId}.`,
       {
         metaMessages: [hash ? `Hash: ${hash}` : 'Nothing was sent on any chain from then on.'],
         cause,

@@ -44,7 +44,7 @@ export function resolveClients({
   ensure(
     owner,
     'walletClient.account',
-    'must be set: connect a wallet (or create the client with an account) first',
+    'must be set: connect a wallet (or give the client an account) first',
     undefined,
   )
   ensure(

@@ -126,7 +126,7 @@ async function readEntries(storage: SwapStorage): Promise<unknown[]> {
   if (text === null || text === undefined) return []
   const entries = JSON.parse(text) as unknown
   if (!Array.isArray(entries))
-    throw new Error(`The pending swaps stored under ${pendingSwapsKey} are not a list: left as they are.`)
+    throw new Error(`The pending swaps under ${pendingSwapsKey} are not a list: left as they are.`)
   return entries
 }
 

@@ -440,7 +440,7 @@ async function sendBatchStep(run: SwapRun, calls: SwapCall[]): Promise<Transacti
         emit(run, { action: 'waiting-for-batch' })
       },
     })
-    if (!result.receipts.length) throw new Error('The wallet reported the batch done, without its receipts.')
+    if (!result.receipts.length) throw new Error('The wallet reported the batch done without receipts.')
     await note(run, { step: 'batch', event: 'mined', hash: result.receipts.at(-1)?.transactionHash })
     return result.receipts
   } catch (error) {
