@@ -66,10 +66,7 @@ export async function ensureChain(
   chainId: number | undefined,
   stage: ExecuteSwapStage,
 ): Promise<Chain> {
-  const readChain = await walletStep(stage, () => publicClient.getChainId())
-  const expected = chainId ?? publicClient.chain?.id ?? readChain
-  if (readChain !== expected)
-    throw new ChainMismatchError({ expectedChainId: expected, actualChainId: readChain, client: 'public' })
+  const expected = await assertReadsChain({ publicClient }, chainId, stage)
   const walletChain = await walletStep(stage, () => walletClient.getChainId())
   if (walletChain !== expected) {
     let switchError: unknown
@@ -88,6 +85,26 @@ export async function ensureChain(
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [] } },
   }
+}
+
+/**
+ * Refuses a public client that reads another chain than `chainId` (default:
+ * its own `chain`, else any): `ChainMismatchError`, its reads would say
+ * nothing about the swap or the records. Returns the chain it checked.
+ *
+ * @example
+ * await assertReadsChain({ publicClient }, record.chainId)
+ */
+export async function assertReadsChain(
+  { publicClient }: Pick<ExecutionClients, 'publicClient'>,
+  chainId: number | undefined,
+  stage: ExecuteSwapStage = 'chain',
+): Promise<number> {
+  const actual = await walletStep(stage, () => publicClient.getChainId())
+  const expected = chainId ?? publicClient.chain?.id ?? actual
+  if (actual !== expected)
+    throw new ChainMismatchError({ expectedChainId: expected, actualChainId: actual, client: 'public' })
+  return expected
 }
 
 /**

@@ -1,6 +1,5 @@
 import type { TransactionReceipt } from 'viem'
-import { type ExecutionClients, resolveClients } from './chain.js'
-import { assertReadsChain } from './checkPendingSwap.js'
+import { assertReadsChain, type ExecutionClients, resolveClients } from './chain.js'
 import type { PendingSwapStatus } from './decideStanding.js'
 import type { TrustedAddresses } from './executeSwap.js'
 import {
@@ -46,10 +45,8 @@ export async function settlePendingSwaps(
 ): Promise<SettlePendingSwapsReturnType> {
   const clients = resolveClients(parameters)
   const storage = parameters.storage ?? getDefaultStorage()
-  const chainId =
-    parameters.chainId ?? parameters.publicClient.chain?.id ?? (await parameters.publicClient.getChainId())
   // Records of one chain, read on another, would all look dropped.
-  await assertReadsChain(clients, chainId)
+  const chainId = await assertReadsChain(clients, parameters.chainId)
   // An execution of this page runs the skipped ones: they are not interrupted.
   const records = (await getPendingSwaps(storage, { account: clients.owner, chainId })).filter(
     (record) => !isPendingSwapRunning(record.id),
