@@ -48,18 +48,13 @@ export type PendingSwapsQueryParameters = Partial<ExecutionClients> & {
  * const check = useQuery(pendingSwapsQueryOptions(client, { walletClient, publicClient, storage, chainId }))
  */
 export function pendingSwapsQueryOptions(client: SwapClient, parameters: PendingSwapsQueryParameters) {
-  const { walletClient, publicClient, storage, chainId, trustedAddresses } = parameters
+  const { walletClient, publicClient, storage, chainId } = parameters
   const account = walletClient?.account?.address
   return {
     queryKey: getPendingSwapsQueryKey(client, { account, chainId }),
+    // Run only with both clients (enabled): settlePendingSwaps reads its own fields of the parameters.
     queryFn: (): Promise<SettlePendingSwapsReturnType> =>
-      settlePendingSwaps({
-        walletClient: walletClient as ExecutionClients['walletClient'],
-        publicClient: publicClient as ExecutionClients['publicClient'],
-        storage,
-        chainId,
-        trustedAddresses,
-      }),
+      settlePendingSwaps(parameters as PendingSwapsQueryParameters & ExecutionClients),
     enabled: !!walletClient && !!publicClient && !!account && !!storage,
     staleTime: 0,
     gcTime: 0,

@@ -84,10 +84,8 @@ async function batchState(clients: ExecutionClients, batchId: string, wait: Stan
   }
 }
 
-function allowanceOf({ publicClient }: ExecutionClients, record: PendingSwap) {
-  const spender = record.spender
-  if (!spender) return Promise.resolve(0n)
-  return walletStep('approval', () => readAllowance(publicClient, record.token0, record.account, spender))
+async function allowanceOf({ publicClient }: ExecutionClients, { token0, account, spender }: PendingSwap) {
+  return spender ? walletStep('approval', () => readAllowance(publicClient, token0, account, spender)) : 0n
 }
 
 /**
