@@ -204,7 +204,7 @@ function describeViolation(violation: SwapOutcomeViolation): string {
     case 'underpaid':
       return `${violation.amount} of ${violation.token} would reach the recipient, at least ${violation.limit} required.`
     case 'outflow':
-      return `${violation.token} (${violation.amount}) would leave the user; the swap does not spend it.`
+      return `${violation.amount} of ${violation.token} would leave the user; the swap does not spend it.`
     case 'approval':
       return `The user would approve ${violation.spender} on ${violation.token}.`
   }
@@ -611,7 +611,7 @@ export class OutcomeUnknownError extends ExecuteSwapError {
       {
         metaMessages: [
           hash ? `Hash: ${hash}` : `Batch: ${batchId}`,
-          'It may still be mined: settlePendingSwaps (usePendingSwaps) settles it from the chain.',
+          'It may still be mined: settlePendingSwaps (usePendingSwaps) settles it later.',
         ],
         cause,
       },

@@ -132,7 +132,7 @@ function userFloor(parameters: ExecuteSwapParameters): { floor: bigint; accepted
         same(quoted.token1, parameters.token1) &&
         quoted.amountIn === parameters.amountIn),
     'acceptedQuote',
-    `is the quote for ${quoted?.amountIn} of ${quoted?.token0} to ${quoted?.token1}: a quote for another amount cannot set the floor (an older one, still shown?)`,
+    `is the quote for ${quoted?.amountIn} of ${quoted?.token0} to ${quoted?.token1}: a quote for another amount cannot set the floor (a stale one?)`,
     quoted,
   )
   return { floor: getMinAmountOut(amount, parameters.slippage ?? defaultSlippage), acceptedAmount: amount }

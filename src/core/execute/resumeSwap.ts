@@ -131,7 +131,7 @@ export async function resumeSwap(
         stored.chainId === record.chainId &&
         stored.baseUrl === record.baseUrl,
       'record',
-      'differs from the stored record of the same id (account, chain or service)',
+      'differs from the stored record (account, chain or service)',
       stored,
     )
     return await resume(client, rest, stored, clients)
