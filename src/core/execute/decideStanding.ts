@@ -13,6 +13,17 @@ import { type Journal, lastOf, stepHash, stepState, wentOut } from './journal.js
  */
 export type PendingSwapStatus = 'confirmed' | 'reverted' | 'dropped' | 'pending' | 'resumable' | 'unknown'
 
+/**
+ * Whether a status has settled (`'confirmed'`, `'reverted'`, `'dropped'`):
+ * its record is removed and reported once.
+ *
+ * @example
+ * const settled = checked.filter(({ status }) => isSettled(status))
+ */
+export function isSettled(status: PendingSwapStatus): boolean {
+  return status === 'confirmed' || status === 'reverted' || status === 'dropped'
+}
+
 /** Where a scan of the account's transactions starts: after a transaction, or at a recorded nonce and block. */
 export type ScanStart = Hex | { nonce: number; block: number }
 

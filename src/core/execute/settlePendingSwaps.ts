@@ -1,6 +1,6 @@
 import type { TransactionReceipt } from 'viem'
 import { assertReadsChain, type ExecutionClients, resolveClients } from './chain.js'
-import type { PendingSwapStatus } from './decideStanding.js'
+import { isSettled, type PendingSwapStatus } from './decideStanding.js'
 import type { TrustedAddresses } from './executeSwap.js'
 import {
   getDefaultStorage,
@@ -60,10 +60,9 @@ export async function settlePendingSwaps(
     }),
   )
   for (const { record, status } of checked) {
-    const settled = status === 'confirmed' || status === 'reverted' || status === 'dropped'
     // Unless a resume of this page took it over meanwhile: that one settles it.
     // A storage that fails to forget it leaves it listed: it settles again next time.
-    if (settled && !isPendingSwapRunning(record.id))
+    if (isSettled(status) && !isPendingSwapRunning(record.id))
       await removePendingSwap(storage, record.id).catch(() => {})
   }
   return checked

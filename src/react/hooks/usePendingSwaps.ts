@@ -3,6 +3,7 @@
 import { type QueryClient, useMutation, useQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo } from 'react'
 import type { TransactionReceipt } from 'viem'
+import { isSettled } from '../../core/execute/decideStanding.js'
 import type { ExecuteSwapErrorType } from '../../core/execute/executeSwap.js'
 import { type PendingSwap, removePendingSwap, resolveStorage } from '../../core/execute/pendingSwaps.js'
 import type { ResumeSwapParameters, ResumeSwapReturnType } from '../../core/execute/resumeSwap.js'
@@ -140,12 +141,8 @@ export function usePendingSwaps(parameters: UsePendingSwapsParameters = {}): Use
   const { pendingSwaps, settled } = useMemo(() => {
     const all = check.data ?? []
     return {
-      pendingSwaps: all.filter(
-        ({ status }) => status === 'pending' || status === 'resumable' || status === 'unknown',
-      ),
-      settled: all.filter(
-        ({ status }) => status === 'confirmed' || status === 'reverted' || status === 'dropped',
-      ),
+      pendingSwaps: all.filter(({ status }) => !isSettled(status)),
+      settled: all.filter(({ status }) => isSettled(status)),
     }
   }, [check.data])
   // A swap settled from its record (mined while the page was away) changed balances too.
