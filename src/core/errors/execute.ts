@@ -645,7 +645,7 @@ export class TransactionNotSeenError extends OutcomeUnknownError {
       hash,
       cause: new Error(`No node has seen ${hash} after ${seconds}.`),
     })
-    this.shortMessage = `No node has seen the wallet's hash in ${seconds}: check the wallet's queue (a contract wallet executes it later); do not send it again.`
+    this.shortMessage = `No node has seen the hash in ${seconds}: check the wallet's queue (a contract wallet executes later); do not send it again.`
     this.message = `${this.shortMessage}\n\nHash: ${hash}`
   }
 }

@@ -47,9 +47,7 @@ export class SwapGuardNotDeployedError extends ExecuteSwapError {
       {
         metaMessages: [
           `Guard address: ${address}`,
-          hash
-            ? `The deployment transaction ${hash} was mined, yet no code is at that address.`
-            : 'Nothing was sent.',
+          hash ? `The deployment ${hash} was mined, yet the address has no code.` : 'Nothing was sent.',
         ],
         cause,
       },
