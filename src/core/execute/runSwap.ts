@@ -204,8 +204,9 @@ export async function runSwap(run: SwapRun): Promise<ExecuteSwapReturnType> {
 
 /** A fresh quote, right before anything is signed, against the user's floor. */
 async function quote(run: SwapRun): Promise<SwapInfo> {
-  const { token0, token1, amountIn, to, slippage, deadline, floor, acceptedAmount } = run.parameters
-  const swapInfo = await getSwapInfo(run.client, { token0, token1, amountIn, to, slippage, deadline })
+  const { floor, acceptedAmount } = run.parameters
+  // Its tokens, amount, recipient, slippage and deadline as the flow's.
+  const swapInfo = await getSwapInfo(run.client, run.parameters)
   emit(run, { swapInfo })
   if (swapInfo.estimateAmount < floor)
     throw acceptedAmount === undefined
@@ -230,11 +231,10 @@ async function prepare(run: SwapRun, swapInfo: SwapInfo): Promise<SwapPlan> {
   checkAddresses(p, swapInfo, call.serviceSpender, chain.id)
   if (call.approvalTarget) emit(run, { action: 'checking-allowance' })
   const facts = await walletStep('approval', () =>
+    // Its owner, token0, amount, resetAllowance and capabilitiesTimeoutMs as the flow's.
     readSwapFacts(p, {
-      ...{ owner: p.owner, chainId: chain.id, token0: p.token0, amountIn: p.amountIn },
-      ...{ approvalTarget: call.approvalTarget, resetAllowance: p.resetAllowance },
+      ...{ ...p, chainId: chain.id, approvalTarget: call.approvalTarget },
       ...{ batchMode: p.batch ?? 'auto', pinnedNonce: run.pinnedNonce, guard: run.enforcement === 'onchain' },
-      capabilitiesTimeoutMs: p.capabilitiesTimeoutMs,
     }),
   )
   run.paymaster = facts.paymaster ? p.paymaster : undefined
@@ -260,11 +260,8 @@ function boundsOf(
   spender: Address | undefined,
 ): Omit<CheckSwapOutcomeParameters, 'calls' | 'approvals'> {
   const p = run.parameters
-  return {
-    ...{ account: p.owner, token0: p.token0, token1: p.token1, recipient: p.to },
-    ...{ maxAmountIn: p.amountIn, minAmountOut: p.floor, spender },
-    dangerouslyAllowBalancesOnlySimulation: p.dangerouslyAllowBalancesOnlySimulation,
-  }
+  // Its tokens and dangerouslyAllowBalancesOnlySimulation as the flow's.
+  return { ...p, account: p.owner, recipient: p.to, maxAmountIn: p.amountIn, minAmountOut: p.floor, spender }
 }
 
 /** The exact calls the wallet will sign, simulated together on the current state. */
