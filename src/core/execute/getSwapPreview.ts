@@ -213,7 +213,7 @@ async function readPreview(
   swapInfo: SwapInfo,
   chainId: number,
 ) {
-  const { publicClient, walletClient, account, token0, token1, amountIn } = parameters
+  const { publicClient, walletClient, account, token0, token1 } = parameters
   const enforcement = parameters.floorEnforcement ?? 'onchain'
   // 'require' with a wallet that cannot batch: executeSwap refuses; the preview shows the two
   // transactions and does not throw. Without a wallet, no batch is counted on.
@@ -222,8 +222,9 @@ async function readPreview(
     : parameters.batch === 'require'
       ? 'auto'
       : (parameters.batch ?? 'auto')
+  // Its tokens, amount and approval as the preview's.
   const swap = {
-    ...{ enforcement, token0, token1, amountIn, recipient: parameters.to ?? account, swapInfo },
+    ...{ ...parameters, enforcement, recipient: parameters.to ?? account, swapInfo },
     minAmountOut: parameters.minAmountOut ?? 0n,
   }
   const { approvalTarget } = planSwapCall(swap)
@@ -245,16 +246,14 @@ async function readPreview(
           .catch(missing('token0', token0)),
     readSwapFacts(
       { publicClient, walletClient },
-      {
-        ...{ owner: account, chainId, token0, amountIn, approvalTarget },
-        ...{ resetAllowance: parameters.resetAllowance, batchMode, guard: enforcement === 'onchain' },
-      },
+      // Its token0, amount and resetAllowance as the preview's.
+      { ...parameters, owner: account, chainId, approvalTarget, batchMode, guard: enforcement === 'onchain' },
     ),
     decimalsOf(token0, 'token0'),
     decimalsOf(token1, 'token1'),
     readPrices(client, parameters),
   ] as const)
-  const plan = planSwap({ ...facts, ...swap, approval: parameters.approval, batchMode }, chainId)
+  const plan = planSwap({ ...facts, ...swap, batchMode }, chainId)
   return { balance, facts, decimals: { token0: decimals0, token1: decimals1 }, prices, plan }
 }
 
