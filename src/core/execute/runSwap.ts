@@ -515,8 +515,9 @@ async function finish(run: SwapRun, receipts: TransactionReceipt[]): Promise<Exe
   // Through the guard, its event says what it measured; else token0 spent is read from the logs,
   // always checked, and a native output needs balance reads, retried, that may leave it unknown.
   const measured = await realizedOutcome(p.publicClient, {
-    ...{ receipts: batch ? receipts : [receipt], owner: p.owner, token0: p.token0, token1: p.token1 },
-    ...{ recipient: p.to, value: plan.swap.value ?? 0n, guard: plan.enforcement === 'onchain' },
+    // Its owner and tokens as the flow's.
+    ...{ ...p, receipts: batch ? receipts : [receipt], recipient: p.to },
+    ...{ value: plan.swap.value ?? 0n, guard: plan.enforcement === 'onchain' },
   })
   // Without the output, only the overspend can be checked (its amountOut is then reported as 0).
   const { amountIn, amountOut } = measured

@@ -167,12 +167,10 @@ export function usePendingSwaps(parameters: UsePendingSwapsParameters = {}): Use
 /** `refreshAfterSwap` for a recorded execution. */
 function refreshAfter(
   queryClient: QueryClient,
-  { token0, token1, account, chainId }: PendingSwap,
+  record: PendingSwap,
   receipt: TransactionReceipt | undefined,
   publicClient: RefreshAfterSwapParameters['publicClient'],
 ) {
-  return refreshAfterSwap(queryClient, {
-    ...{ token0, token1, account, chainId, publicClient },
-    blockNumber: receipt?.blockNumber,
-  })
+  // Its tokens, account and chain as the record's.
+  return refreshAfterSwap(queryClient, { ...record, publicClient, blockNumber: receipt?.blockNumber })
 }
