@@ -8,6 +8,7 @@ import {
   resumeSwap,
 } from '../core/execute/resumeSwap.js'
 import { type SettlePendingSwapsReturnType, settlePendingSwaps } from '../core/execute/settlePendingSwaps.js'
+import { type SlippageSetting, slippageFor } from '../core/slippage/slippageFor.js'
 
 /** The first element of every pending-swaps check's key: an execution's end invalidates them all. */
 export const pendingSwapsQueryName = 'pendingSwaps'
@@ -47,18 +48,13 @@ export type PendingSwapsQueryParameters = Partial<ExecutionClients> & {
  * const check = useQuery(pendingSwapsQueryOptions(client, { walletClient, publicClient, storage, chainId }))
  */
 export function pendingSwapsQueryOptions(client: SwapClient, parameters: PendingSwapsQueryParameters) {
-  const { walletClient, publicClient, storage, chainId, trustedAddresses } = parameters
+  const { walletClient, publicClient, storage, chainId } = parameters
   const account = walletClient?.account?.address
   return {
     queryKey: getPendingSwapsQueryKey(client, { account, chainId }),
+    // Run only with both clients (enabled): settlePendingSwaps reads its own fields of the parameters.
     queryFn: (): Promise<SettlePendingSwapsReturnType> =>
-      settlePendingSwaps({
-        walletClient: walletClient as ExecutionClients['walletClient'],
-        publicClient: publicClient as ExecutionClients['publicClient'],
-        storage,
-        chainId,
-        trustedAddresses,
-      }),
+      settlePendingSwaps(parameters as PendingSwapsQueryParameters & ExecutionClients),
     enabled: !!walletClient && !!publicClient && !!account && !!storage,
     staleTime: 0,
     gcTime: 0,
@@ -73,7 +69,9 @@ export type ResumeSwapVariables = { record: PendingSwap } & Partial<
 
 /**
  * Mutation options for `resumeSwap`, with the clients and settings every
- * resume of these options shares; `mutate({ record, minAmountOut })`.
+ * resume of these options shares (`slippage` may be one per pair: the
+ * record's tokens pick it, unless the resume gives its own);
+ * `mutate({ record, minAmountOut })`.
  *
  * @example
  * const resume = useMutation(resumeSwapMutationOptions(client, { walletClient, publicClient, trustedAddresses }))
@@ -81,11 +79,15 @@ export type ResumeSwapVariables = { record: PendingSwap } & Partial<
  */
 export function resumeSwapMutationOptions(
   client: SwapClient,
-  defaults: Omit<ResumeSwapParameters, 'record'>,
+  defaults: Omit<ResumeSwapParameters, 'record' | 'slippage'> & { slippage?: SlippageSetting | undefined },
 ) {
   return {
     mutationKey: ['resumeSwap', { baseUrl: client.baseUrl }] as const,
     mutationFn: (variables: ResumeSwapVariables): Promise<ResumeSwapReturnType> =>
-      resumeSwap(client, { ...defaults, ...variables }),
+      resumeSwap(client, {
+        ...defaults,
+        ...variables,
+        slippage: variables.slippage ?? slippageFor(defaults.slippage, variables.record),
+      }),
   }
 }

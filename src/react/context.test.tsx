@@ -26,9 +26,7 @@ describe('SwapProvider', () => {
     expect((caught as Error).message).toMatchInlineSnapshot(`
       "The hooks of token-swap-hooks must be used within <SwapProvider>.
 
-      Wrap the component tree that uses the swap hooks:
-        <SwapProvider baseUrl="https://your-swap-service.example">…</SwapProvider>
-      or pass a ready client: <SwapProvider client={createSwapClient({ baseUrl })}>."
+      Wrap them in <SwapProvider baseUrl={url}> (or client={createSwapClient({ baseUrl })})."
     `)
     expect(() => renderHook(() => useSwapClient())).toThrow(SwapProviderNotFoundError)
   })

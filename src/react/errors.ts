@@ -18,9 +18,7 @@ export class SwapProviderNotFoundError extends BaseError {
   constructor() {
     super('The hooks of token-swap-hooks must be used within <SwapProvider>.', {
       metaMessages: [
-        'Wrap the component tree that uses the swap hooks:',
-        '  <SwapProvider baseUrl="https://your-swap-service.example">…</SwapProvider>',
-        'or pass a ready client: <SwapProvider client={createSwapClient({ baseUrl })}>.',
+        'Wrap them in <SwapProvider baseUrl={url}> (or client={createSwapClient({ baseUrl })}).',
       ],
     })
   }

@@ -55,7 +55,7 @@ export function noteLeftoverAllowance(error: unknown, leftover: LeftoverAllowanc
       ? leftover.revokeHash
         ? `The approval was revoked (${leftover.revokeHash}).`
         : 'No allowance is left.'
-      : `An allowance of ${leftover.amount} for ${leftover.spender} on ${leftover.token} is left (revokeAllowance).`
+      : `Allowance left: ${leftover.amount} for ${leftover.spender} on ${leftover.token} (revokeAllowance).`
   noted.metaMessages = [...(noted.metaMessages ?? []), line]
   noted.message = `${noted.message}\n\n${line}`
   return noted
@@ -113,7 +113,7 @@ export class UnsafeSwapDataError extends ExecuteSwapError {
   override name = 'UnsafeSwapDataError' as const
 
   constructor({ reason }: { reason: string }) {
-    super(`Refused to send the swap transaction: ${reason}.`, { metaMessages: ['Nothing was signed.'] })
+    super(`Refused to sign the swap: ${reason}.`, { metaMessages: ['Nothing was signed.'] })
   }
 }
 
@@ -204,7 +204,7 @@ function describeViolation(violation: SwapOutcomeViolation): string {
     case 'underpaid':
       return `${violation.amount} of ${violation.token} would reach the recipient, at least ${violation.limit} required.`
     case 'outflow':
-      return `${violation.token} (${violation.amount}) would leave the user; the swap does not spend it.`
+      return `${violation.amount} of ${violation.token} would leave the user; the swap does not spend it.`
     case 'approval':
       return `The user would approve ${violation.spender} on ${violation.token}.`
   }
@@ -266,7 +266,7 @@ export class QuoteChangedError extends ExecuteSwapError {
     super('The quote changed since it was shown: accept the new one to swap.', {
       metaMessages: [
         `Shown: ${acceptedAmount}`,
-        `Now: ${newQuote.estimateAmount} (below ${minAmountOut}: the shown quote less the slippage)`,
+        `Now: ${newQuote.estimateAmount}, below ${minAmountOut} (the shown quote less slippage)`,
         'Nothing was signed.',
       ],
     })
@@ -373,7 +373,7 @@ export class ChainMismatchError extends ExecuteSwapError {
     super(
       hash
         ? `The wallet sent the transaction on ${actual}, not on chain ${expectedChainId}.`
-        : `${client === 'wallet' ? 'The wallet is on' : 'The public client reads'} ${actual}, the swap needs chain ${expectedChainId}.`,
+        : `The ${client} client is on ${actual}, the swap needs chain ${expectedChainId}.`,
       {
         metaMessages: [hash ? `Hash: ${hash}` : 'Nothing was sent on any chain from then on.'],
         cause,
@@ -459,16 +459,13 @@ export class TransactionReplacedError extends ExecuteSwapError {
     stage,
     receipt,
   }: { hash: Hex; reason: 'cancelled' | 'replaced'; stage: ExecuteSwapStage; receipt: TransactionReceipt }) {
-    super(
-      `The ${stage} transaction was ${reason === 'cancelled' ? 'cancelled' : 'replaced by another transaction'} in the wallet: it was not mined.`,
-      {
-        metaMessages: [
-          `Hash: ${hash}`,
-          `Mined instead: ${receipt.transactionHash}`,
-          'Nothing after it was sent.',
-        ],
-      },
-    )
+    super(`The ${stage} transaction was ${reason} in the wallet: it was not mined.`, {
+      metaMessages: [
+        `Hash: ${hash}`,
+        `Mined instead: ${receipt.transactionHash}`,
+        'Nothing after it was sent.',
+      ],
+    })
     this.hash = hash
     this.replacementHash = receipt.transactionHash
     this.reason = reason
@@ -499,7 +496,7 @@ export class SwapSimulationError extends ExecuteSwapError {
     stage = 'swap',
     cause,
   }: { reason: string | undefined; data: Hex | undefined; stage?: 'approval' | 'swap'; cause?: unknown }) {
-    super(`The ${stage === 'approval' ? 'approval' : 'swap'} would revert${reason ? `: ${reason}` : ''}.`, {
+    super(`The ${stage} would revert${reason ? `: ${reason}` : ''}.`, {
       metaMessages: ['Nothing was signed.'],
       cause,
     })
@@ -609,12 +606,12 @@ export class OutcomeUnknownError extends ExecuteSwapError {
   }: { stage: 'approval' | 'swap'; hash?: Hex | undefined; batchId?: string | undefined; cause: unknown }) {
     super(
       stage === 'swap'
-        ? 'The swap was sent, but whether it went through is not known yet: do not send it again.'
-        : 'The approval was sent, but whether it was mined is not known yet.',
+        ? 'The swap was sent, but its outcome is not known yet: do not send it again.'
+        : 'The approval was sent, but its outcome is not known yet.',
       {
         metaMessages: [
           hash ? `Hash: ${hash}` : `Batch: ${batchId}`,
-          'It may still be mined: settlePendingSwaps (usePendingSwaps) settles it from the chain.',
+          'It may still be mined: settlePendingSwaps (usePendingSwaps) settles it later.',
         ],
         cause,
       },
@@ -642,12 +639,13 @@ export class TransactionNotSeenError extends OutcomeUnknownError {
   override name = 'TransactionNotSeenError' as const
 
   constructor({ hash, stage, afterMs }: { hash: Hex; stage: ExecuteSwapStage; afterMs: number }) {
+    const seconds = `${Math.round(afterMs / 1000)} s`
     super({
       stage: stage === 'approval' ? 'approval' : 'swap',
       hash,
-      cause: new Error(`No node has seen ${hash} after ${Math.round(afterMs / 1000)} s.`),
+      cause: new Error(`No node has seen ${hash} after ${seconds}.`),
     })
-    this.shortMessage = `The wallet returned a hash no node has seen in ${Math.round(afterMs / 1000)} s: check the wallet's queue (a smart-contract wallet executes it later), and do not send it again.`
+    this.shortMessage = `No node has seen the hash in ${seconds}: check the wallet's queue (a contract wallet executes later); do not send it again.`
     this.message = `${this.shortMessage}\n\nHash: ${hash}`
   }
 }

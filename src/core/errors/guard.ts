@@ -42,14 +42,12 @@ export class SwapGuardNotDeployedError extends ExecuteSwapError {
   }) {
     super(
       deployerAvailable
-        ? `The swap guard is not deployed on chain ${chainId}: deploy it with deploySwapGuard({ walletClient, publicClient }), one transaction anyone can send.`
+        ? `The swap guard is not deployed on chain ${chainId}: anyone can deploy it, in one transaction (deploySwapGuard).`
         : `The swap guard is not deployed on chain ${chainId}, and cannot be: the chain lacks the deterministic deployment proxy (0x4e59b44847b379578588920cA78FbF26c0B4956C).`,
       {
         metaMessages: [
           `Guard address: ${address}`,
-          hash
-            ? `The deployment transaction ${hash} was mined, yet no code is at that address.`
-            : 'Nothing was sent.',
+          hash ? `The deployment ${hash} was mined, yet the address has no code.` : 'Nothing was sent.',
         ],
         cause,
       },

@@ -57,8 +57,8 @@ export type NoRouteErrorType = NoRouteError & { name: 'NoRouteError' }
  */
 export class NoRouteError extends HttpError {
   override name = 'NoRouteError' as const
-  token0: string
-  token1: string
+  declare token0: string
+  declare token1: string
 
   constructor({ url, body, token0, token1 }: { url: string; body: string; token0: string; token1: string }) {
     super({ status: 404, url, body }, `No route from ${token0} to ${token1}.`)

@@ -1,4 +1,4 @@
-import type { Account, Address, Chain, TransactionReceipt } from 'viem'
+import { type Account, type Address, type Chain, type TransactionReceipt, withTimeout } from 'viem'
 import { getCallsStatus, getCapabilities, sendCalls, waitForCallsStatus } from 'viem/actions'
 import { walk } from '../errors/base.js'
 import { BatchFailedError, type ExecuteSwapStage } from '../errors/execute.js'
@@ -33,14 +33,11 @@ export async function readWalletCapabilities(
   chainId: number,
   timeoutMs = defaultCapabilitiesTimeoutMs,
 ): Promise<WalletCapabilities> {
-  let timer: ReturnType<typeof setTimeout> | undefined
   try {
-    const capabilities = (await Promise.race([
-      getCapabilities(walletClient, { account, chainId }),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('wallet_getCapabilities did not answer')), timeoutMs)
-      }),
-    ])) as {
+    // At least 1 ms: viem's withTimeout sets no limit at 0.
+    const capabilities = (await withTimeout(() => getCapabilities(walletClient, { account, chainId }), {
+      timeout: Math.max(1, timeoutMs),
+    })) as {
       atomic?: { status?: string }
       atomicBatch?: { supported?: boolean }
       paymasterService?: { supported?: boolean }
@@ -53,8 +50,6 @@ export async function readWalletCapabilities(
   } catch {
     // No wallet_getCapabilities, a failure, or no answer in time: the wallet batches nothing.
     return { atomic: false, paymaster: false }
-  } finally {
-    clearTimeout(timer)
   }
 }
 
@@ -143,20 +138,22 @@ export async function waitForBatch(
 }
 
 /**
- * A batch's current status without waiting: `'pending'` while the wallet works
- * on it, `'unknown'` when the wallet no longer knows it (EIP-5792 code 5730,
- * or no `wallet_getCallsStatus` at all).
+ * A batch's current status without waiting, with its last receipt once it
+ * ended: `'pending'` while the wallet works on it, `'unknown'` when the
+ * wallet no longer knows it (EIP-5792 code 5730, or no
+ * `wallet_getCallsStatus` at all).
  */
 export async function readBatch(
   { walletClient }: ExecutionClients,
   batchId: string,
-): Promise<
-  { status: 'success' | 'failure'; receipts: TransactionReceipt[] } | { status: 'pending' | 'unknown' }
-> {
+): Promise<{
+  status: 'success' | 'failure' | 'pending' | 'unknown'
+  receipt?: TransactionReceipt | undefined
+}> {
   try {
-    const status = await getCallsStatus(walletClient, { id: batchId })
-    if (status.status === 'success' || status.status === 'failure')
-      return { status: status.status, receipts: (status.receipts ?? []) as unknown as TransactionReceipt[] }
+    const { status, receipts } = await getCallsStatus(walletClient, { id: batchId })
+    if (status === 'success' || status === 'failure')
+      return { status, receipt: receipts?.at(-1) as TransactionReceipt | undefined }
     return { status: 'pending' }
   } catch (error) {
     const code = (

@@ -44,7 +44,7 @@ export function resolveClients({
   ensure(
     owner,
     'walletClient.account',
-    'must be set: connect a wallet (or create the client with an account) first',
+    'must be set: connect a wallet (or give the client an account) first',
     undefined,
   )
   ensure(
@@ -66,10 +66,7 @@ export async function ensureChain(
   chainId: number | undefined,
   stage: ExecuteSwapStage,
 ): Promise<Chain> {
-  const readChain = await walletStep(stage, () => publicClient.getChainId())
-  const expected = chainId ?? publicClient.chain?.id ?? readChain
-  if (readChain !== expected)
-    throw new ChainMismatchError({ expectedChainId: expected, actualChainId: readChain, client: 'public' })
+  const expected = await assertReadsChain({ publicClient }, chainId, stage)
   const walletChain = await walletStep(stage, () => walletClient.getChainId())
   if (walletChain !== expected) {
     let switchError: unknown
@@ -88,6 +85,26 @@ export async function ensureChain(
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [] } },
   }
+}
+
+/**
+ * Refuses a public client that reads another chain than `chainId` (default:
+ * its own `chain`, else any): `ChainMismatchError`, its reads would say
+ * nothing about the swap or the records. Returns the chain it checked.
+ *
+ * @example
+ * await assertReadsChain({ publicClient }, record.chainId)
+ */
+export async function assertReadsChain(
+  { publicClient }: Pick<ExecutionClients, 'publicClient'>,
+  chainId: number | undefined,
+  stage: ExecuteSwapStage = 'chain',
+): Promise<number> {
+  const actual = await walletStep(stage, () => publicClient.getChainId())
+  const expected = chainId ?? publicClient.chain?.id ?? actual
+  if (actual !== expected)
+    throw new ChainMismatchError({ expectedChainId: expected, actualChainId: actual, client: 'public' })
+  return expected
 }
 
 /**
@@ -184,11 +201,11 @@ export type WaitForSuccessParameters = {
   /** Blocks to wait for. Default 1. */
   confirmations?: number | undefined
   /** Default viem's (180 000 ms). */
-  timeoutMs?: number | undefined
+  receiptTimeoutMs?: number | undefined
   /**
    * A hash no node has seen after this long (a contract wallet's own id, a
    * transaction its wallet never broadcast) ends the wait with
-   * `TransactionNotSeenError` instead of waiting out `timeoutMs`. Default
+   * `TransactionNotSeenError` instead of waiting out `receiptTimeoutMs`. Default
    * 60 000 ms.
    */
   notSeenTimeoutMs?: number | undefined
@@ -237,7 +254,7 @@ function notSeen(
 
 export async function waitForSuccess(
   { publicClient }: Pick<ExecutionClients, 'publicClient'>,
-  { hash, stage, confirmations, timeoutMs, notSeenTimeoutMs = 60_000 }: WaitForSuccessParameters,
+  { hash, stage, confirmations, receiptTimeoutMs, notSeenTimeoutMs = 60_000 }: WaitForSuccessParameters,
 ): Promise<TransactionReceipt> {
   let reason: ReplacementReason | undefined
   const done = new AbortController()
@@ -246,7 +263,7 @@ export async function waitForSuccess(
       publicClient.waitForTransactionReceipt({
         hash,
         confirmations: confirmations ?? 1,
-        timeout: timeoutMs,
+        timeout: receiptTimeoutMs,
         onReplaced: (replacement) => {
           reason = replacement.reason
         },

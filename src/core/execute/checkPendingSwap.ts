@@ -1,11 +1,9 @@
 import type { TransactionReceipt } from 'viem'
-import { ChainMismatchError } from '../errors/execute.js'
-import type { ExecutionClients } from './chain.js'
+import { assertReadsChain, type ExecutionClients } from './chain.js'
 import type { PendingSwapStatus } from './decideStanding.js'
 import type { TrustedAddresses } from './executeSwap.js'
 import { isPendingSwapRunning, type PendingSwap } from './pendingSwaps.js'
 import { readStanding } from './readStanding.js'
-import { walletStep } from './walletErrors.js'
 
 export type CheckPendingSwapReturnType = {
   status: PendingSwapStatus
@@ -34,20 +32,4 @@ export async function checkPendingSwap(
   await assertReadsChain(clients, record.chainId)
   const { status, receipt } = await readStanding(clients, record, clients.trustedAddresses?.[record.chainId])
   return { status, receipt }
-}
-
-/**
- * Refuses a public client that reads another chain than `chainId`
- * (`ChainMismatchError`): its reads would say nothing about the records.
- *
- * @example
- * await assertReadsChain({ publicClient }, record.chainId)
- */
-export async function assertReadsChain(
-  { publicClient }: Pick<ExecutionClients, 'publicClient'>,
-  chainId: number,
-) {
-  const actual = await walletStep('chain', () => publicClient.getChainId())
-  if (actual !== chainId)
-    throw new ChainMismatchError({ expectedChainId: chainId, actualChainId: actual, client: 'public' })
 }

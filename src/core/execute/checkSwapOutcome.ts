@@ -142,13 +142,6 @@ export async function checkSwapOutcome(
   client: Client<Transport>,
   parameters: CheckSwapOutcomeParameters,
 ): Promise<CheckSwapOutcomeReturnType> {
-  const { account, token0, token1, recipient } = parameters
-  // Balances read before and after the calls: token0 of the user, token1 of the recipient, the user's native coin.
-  const reads: [Address, Address][] = [
-    [token0, account],
-    [token1, recipient],
-    [nativeTokenAddress, account],
-  ]
   if (!(await servesSimulateV1(client))) {
     const last = parameters.calls.at(-1)
     if (
@@ -159,19 +152,21 @@ export async function checkSwapOutcome(
       throw new SimulationUnavailableError()
     return throughGuard(client, parameters, last)
   }
-  const method = 'eth_simulateV1'
-  const { pre, post, logs, gasUsed } = await simulate(client, parameters, reads)
-
-  const [spent0, received1, nativeOut] = pre.map((before, i) => {
-    const after = post[i] as bigint
-    return i === 1 ? after - before : before - after
-  }) as [bigint, bigint, bigint]
-  const outcome: SwapOutcome = {
-    amountIn: spent0,
-    amountOut: received1,
-    method,
+  const {
+    moved: [amountIn, amountOut, nativeOut],
+    logs,
     gasUsed,
-  }
+  } = await simulate(client, parameters)
+  return held(parameters, { amountIn, amountOut, method: 'eth_simulateV1', gasUsed }, nativeOut, logs)
+}
+
+/** The outcome, unless it breaks the user's bounds (`UnsafeSwapOutcomeError`). */
+function held(
+  parameters: CheckSwapOutcomeParameters,
+  outcome: SwapOutcome,
+  nativeOut: bigint,
+  logs: Parameters<typeof findViolations>[3],
+): SwapOutcome {
   const violations = findViolations(parameters, outcome, nativeOut, logs)
   if (violations.length) throw new UnsafeSwapOutcomeError({ violations, outcome, stage: 'simulation' })
   return outcome
@@ -201,9 +196,9 @@ export function findViolations(
     if (isNativeToken(address)) continue // eth_simulateV1's traced native transfers: measured by balance.
     if (topic0 === transferTopic && isUser(topic1)) {
       if (isAddressEqual(address, token0)) continue
-      violations.push({ type: 'outflow', token: address, amount: wordAt(topic3 ?? data, 0) })
+      violations.push({ type: 'outflow', token: address, amount: wordAt(topic3 ?? data) })
     } else if ((topic0 === transferSingleTopic || topic0 === transferBatchTopic) && isUser(topic2)) {
-      violations.push({ type: 'outflow', token: address, amount: wordAt(data, 0) })
+      violations.push({ type: 'outflow', token: address, amount: wordAt(data) })
     } else if ((topic0 === approvalTopic || topic0 === approvalForAllTopic) && isUser(topic1)) {
       const approved = topicAddress(topic2 ?? '0x')
       const allowed =
@@ -211,7 +206,7 @@ export function findViolations(
         spender !== undefined &&
         isAddressEqual(address, token0) &&
         isAddressEqual(approved, spender)
-      const revoked = topic0 === approvalForAllTopic && wordAt(data, 0) === 0n
+      const revoked = topic0 === approvalForAllTopic && wordAt(data) === 0n
       if (!allowed && !revoked) violations.push({ type: 'approval', token: address, spender: approved })
     } else if ((topic0 === permit2ApprovalTopic || topic0 === permit2PermitTopic) && isUser(topic1)) {
       violations.push({
@@ -224,12 +219,14 @@ export function findViolations(
   return violations
 }
 
-async function simulate(
-  client: Client<Transport>,
-  parameters: CheckSwapOutcomeParameters,
-  reads: [Address, Address][],
-) {
+async function simulate(client: Client<Transport>, parameters: CheckSwapOutcomeParameters) {
   const { account, calls, approvals } = parameters
+  // Balances read before and after the calls: token0 of the user, token1 of the recipient, the user's native coin.
+  const reads = [
+    [parameters.token0, account],
+    [parameters.token1, parameters.recipient],
+    [nativeTokenAddress, account],
+  ] as const
   const readCalls = reads.map(([token, holder]) =>
     isNativeToken(token)
       ? { from: account, to: balanceReaderAddress, data: balanceReaderData(holder) }
@@ -264,11 +261,16 @@ async function simulate(
     })
   }
   const word = (index: number) => hexToBigInt(results[index]?.data ?? '0x0')
+  const own = results.slice(n, n + calls.length)
   return {
-    pre: reads.map((_, i) => word(i)),
-    post: reads.map((_, i) => word(n + calls.length + i)),
-    logs: results.slice(n, n + calls.length).flatMap((result) => result.logs ?? []),
-    gasUsed: results.slice(n, n + calls.length).map((result) => result.gasUsed),
+    // What left the user (token0, the native coin), and what reached the recipient (token1).
+    moved: reads.map((_, i) => (word(i) - word(n + calls.length + i)) * (i === 1 ? -1n : 1n)) as [
+      bigint,
+      bigint,
+      bigint,
+    ],
+    logs: own.flatMap((result) => result.logs ?? []),
+    gasUsed: own.map((result) => result.gasUsed),
   }
 }
 
@@ -299,9 +301,7 @@ async function throughGuard(
     amountOut: hexToBigInt(data ?? '0x0'),
     method: 'eth_call',
   }
-  const violations = findViolations(parameters, outcome, 0n, undefined)
-  if (violations.length) throw new UnsafeSwapOutcomeError({ violations, outcome, stage: 'simulation' })
-  return outcome
+  return held(parameters, outcome, 0n, undefined)
 }
 
 /**
@@ -353,26 +353,23 @@ function throwGuardViolation(
   } catch {
     return
   }
-  if (decoded.errorName === 'AmountOutTooLow') {
-    const [received] = decoded.args
+  // What the guard received, or spent: the first argument of either.
+  const amount = decoded.args[0] as bigint
+  const underpaid = decoded.errorName === 'AmountOutTooLow'
+  if (underpaid || decoded.errorName === 'AmountInExceeded')
     throw new UnsafeSwapOutcomeError({
-      violations: [{ type: 'underpaid', token: token1, amount: received, limit: minAmountOut }],
-      outcome: { amountIn: maxAmountIn, amountOut: received, method },
+      violations: [
+        underpaid
+          ? { type: 'underpaid', token: token1, amount, limit: minAmountOut }
+          : { type: 'overspent', token: token0, amount, limit: maxAmountIn },
+      ],
+      outcome: underpaid
+        ? { amountIn: maxAmountIn, amountOut: amount, method }
+        : { amountIn: amount, amountOut: 0n, method },
       stage: 'simulation',
     })
-  }
-  if (decoded.errorName === 'AmountInExceeded') {
-    const [spent] = decoded.args
-    throw new UnsafeSwapOutcomeError({
-      violations: [{ type: 'overspent', token: token0, amount: spent, limit: maxAmountIn }],
-      outcome: { amountIn: spent, amountOut: 0n, method },
-      stage: 'simulation',
-    })
-  }
 }
 
 const topicAddress = (topic: Hex): Address => getAddress(`0x${topic.slice(-40)}`)
-const wordAt = (data: Hex, index: number): bigint => {
-  const word = data.slice(2 + index * 64, 2 + (index + 1) * 64)
-  return word ? BigInt(`0x${word}`) : 0n
-}
+/** The first 32-byte word of `data` (0 when empty). */
+const wordAt = (data: Hex): bigint => BigInt(`0x${data.slice(2, 66) || 0}`)

@@ -37,28 +37,19 @@ export function checkSwapParameters(parameters: ExecuteSwapParameters) {
   if (parameters.slippage !== undefined) assertSlippage('slippage', parameters.slippage)
   if (parameters.deadline !== undefined) assertDeadline('deadline', parameters.deadline)
   if (parameters.minAmountOut !== undefined) assertAmount('minAmountOut', parameters.minAmountOut)
-  ensure(
-    parameters.approval === undefined ||
-      parameters.approval === 'exact' ||
-      parameters.approval === 'infinite',
-    'approval',
-    "must be 'exact' or 'infinite'",
-    parameters.approval,
-  )
-  ensure(
-    parameters.floorEnforcement === undefined ||
-      parameters.floorEnforcement === 'onchain' ||
-      parameters.floorEnforcement === 'simulation',
-    'floorEnforcement',
-    "must be 'onchain' or 'simulation'",
-    parameters.floorEnforcement,
-  )
-  ensure(
-    parameters.batch === undefined || ['auto', 'never', 'require'].includes(parameters.batch),
-    'batch',
-    "must be 'auto', 'never' or 'require'",
-    parameters.batch,
-  )
+  for (const [name, values] of [
+    ['approval', ['exact', 'infinite']],
+    ['floorEnforcement', ['onchain', 'simulation']],
+    ['batch', ['auto', 'never', 'require']],
+  ] as const) {
+    const value = parameters[name]
+    ensure(
+      value === undefined || (values as readonly unknown[]).includes(value),
+      name,
+      `must be '${values.join("' or '")}'`,
+      value,
+    )
+  }
   ensure(
     trustedAddresses !== undefined || dangerouslyTrustAnyAddress === true,
     'trustedAddresses',
@@ -130,7 +121,7 @@ function userFloor(parameters: ExecuteSwapParameters): { floor: bigint; accepted
   ensure(
     !spentQuotes.has(accepted),
     'acceptedQuote',
-    'was already swapped: a swap moves the pool and the balances, take a fresh quote',
+    'was already swapped (the pool and the balances moved): take a fresh quote',
     amount,
   )
   const quoted = accepted.quotedFor
@@ -141,7 +132,7 @@ function userFloor(parameters: ExecuteSwapParameters): { floor: bigint; accepted
         same(quoted.token1, parameters.token1) &&
         quoted.amountIn === parameters.amountIn),
     'acceptedQuote',
-    `is the quote for ${quoted?.amountIn} of ${quoted?.token0} → ${quoted?.token1}: a quote for another amount cannot set the floor (the previous one, shown while the next loads?)`,
+    `is the quote for ${quoted?.amountIn} of ${quoted?.token0} to ${quoted?.token1}: a quote for another amount cannot set the floor (a stale one?)`,
     quoted,
   )
   return { floor: getMinAmountOut(amount, parameters.slippage ?? defaultSlippage), acceptedAmount: amount }
@@ -172,17 +163,16 @@ export function checkAddresses(
       throw new UntrustedAddressError({ address, role, reason, chainId })
     }
     if (parameters.trustedAddresses) {
-      if (!trusted) refuse(`no trustedAddresses are configured for chain ${chainId}`)
-      if (!trusted?.some((item) => isAddressEqual(item, address))) refuse('it is not in trustedAddresses')
-    } else if (isAddressEqual(address, token0) || isAddressEqual(address, token1))
-      refuse('it is one of the swapped tokens')
-    if (isAddressEqual(address, zeroAddress)) refuse('it is the zero address')
+      if (!trusted) refuse('no trustedAddresses for this chain')
+      if (!trusted?.some((item) => isAddressEqual(item, address))) refuse('not in trustedAddresses')
+    } else if (isAddressEqual(address, token0) || isAddressEqual(address, token1)) refuse('a swapped token')
+    if (isAddressEqual(address, zeroAddress)) refuse('the zero address')
   }
   // More would fail the outcome check anyway (native value leaving beyond amountIn, or at all for
   // an ERC-20 input); refused here first, with a plain reason.
   const maxValue = isNativeToken(token0) ? amountIn : 0n
   if (swapInfo.transferValue > maxValue)
     throw new UnsafeSwapDataError({
-      reason: `it would send ${swapInfo.transferValue} wei of native value, at most ${maxValue} expected`,
+      reason: `it sends ${swapInfo.transferValue} wei of native value, at most ${maxValue} allowed`,
     })
 }

@@ -13,6 +13,17 @@ import { type Journal, lastOf, stepHash, stepState, wentOut } from './journal.js
  */
 export type PendingSwapStatus = 'confirmed' | 'reverted' | 'dropped' | 'pending' | 'resumable' | 'unknown'
 
+/**
+ * Whether a status has settled (`'confirmed'`, `'reverted'`, `'dropped'`):
+ * its record is removed and reported once.
+ *
+ * @example
+ * const settled = checked.filter(({ status }) => isSettled(status))
+ */
+export function isSettled(status: PendingSwapStatus): boolean {
+  return status === 'confirmed' || status === 'reverted' || status === 'dropped'
+}
+
 /** Where a scan of the account's transactions starts: after a transaction, or at a recorded nonce and block. */
 export type ScanStart = Hex | { nonce: number; block: number }
 
@@ -88,27 +99,28 @@ export function decideStanding(
   const swap = stepState(journal, 'swap')
   const swapHash = stepHash(journal, 'swap')
   const anchor = stepHash(journal, 'approve') ?? stepHash(journal, 'reset')
+  const { transaction } = facts
   if (wentOut(swap) && swapHash) {
-    const { transaction } = facts
     if (!transaction) return { need: 'transaction', hash: swapHash }
     if (transaction.status === 'success') return { status: 'confirmed', receipt: transaction.receipt }
-    if (transaction.status === 'replaced') return { status: 'dropped', receipt: transaction.receipt }
-    if (transaction.status !== 'dropped') return { status: transaction.status, receipt: transaction.receipt }
     // A swap no node shows may be on its way: only the chain after it can tell.
-    return foundOrUnknown(facts, anchor)
+    return transaction.status === 'dropped' ? foundOrUnknown(facts, anchor) : ended(transaction)
   }
   const approvalsMined = stepState(journal, 'approve') === 'mined'
   if ((swap === 'sending' || swap === 'unknown') && !approvalsMined && !anchor)
     return foundOrUnknown(facts, startOf(journal, 'swap'))
   if (!approvalsMined) {
     if (!anchor) return { status: 'dropped' }
-    const { transaction } = facts
     if (!transaction) return { need: 'transaction', hash: anchor }
     if (transaction.status === 'dropped') return { status: 'unknown' }
-    if (transaction.status === 'replaced') return { status: 'dropped', receipt: transaction.receipt }
-    if (transaction.status !== 'success') return { status: transaction.status, receipt: transaction.receipt }
+    if (transaction.status !== 'success') return ended(transaction)
   }
   return afterApproval(facts, amountIn, anchor)
+}
+
+/** A transaction that did not succeed: reverted or pending as it is; replaced by another, dropped. */
+function ended({ status, receipt }: TransactionState): Standing {
+  return { status: status === 'replaced' ? 'dropped' : (status as PendingSwapStatus), receipt }
 }
 
 /** A batch: its status, or (its id never back) the chain from its recorded nonce. */

@@ -136,7 +136,7 @@ describe('deploySwapGuard', () => {
       deployerAvailable: true,
     })
     expect(error.shortMessage).toBe(
-      'The swap guard is not deployed on chain 8453: deploy it with deploySwapGuard({ walletClient, publicClient }), one transaction anyone can send.',
+      'The swap guard is not deployed on chain 8453: anyone can deploy it, in one transaction (deploySwapGuard).',
     )
     expect(error.metaMessages).toEqual([`Guard address: ${swapGuardAddress}`, 'Nothing was sent.'])
   })

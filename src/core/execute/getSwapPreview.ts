@@ -15,7 +15,7 @@ import type { SwapClient } from '../client.js'
 import { isNativeToken } from '../constants.js'
 import { ensure } from '../errors/parameter.js'
 import type { SwapInfo } from '../schemas.js'
-import { assertAddress, assertObject, assertRouteParameters } from '../utils/validate.js'
+import { assertAddress, assertRouteParameters } from '../utils/validate.js'
 import { asSimulatedCalls, type SwapCall } from './checkSwapOutcome.js'
 import {
   type BatchMode,
@@ -148,7 +148,7 @@ export async function getSwapPreview(
   client: SwapClient,
   parameters: GetSwapPreviewParameters,
 ): Promise<SwapPreview> {
-  assertObject(parameters)
+  // An object with valid tokens and amount (assertRouteParameters checks the object too).
   assertRouteParameters(parameters)
   const { publicClient, account, token0, token1, amountIn } = parameters
   assertAddress('account', account)
@@ -213,7 +213,7 @@ async function readPreview(
   swapInfo: SwapInfo,
   chainId: number,
 ) {
-  const { publicClient, walletClient, account, token0, token1, amountIn } = parameters
+  const { publicClient, walletClient, account, token0, token1 } = parameters
   const enforcement = parameters.floorEnforcement ?? 'onchain'
   // 'require' with a wallet that cannot batch: executeSwap refuses; the preview shows the two
   // transactions and does not throw. Without a wallet, no batch is counted on.
@@ -222,8 +222,9 @@ async function readPreview(
     : parameters.batch === 'require'
       ? 'auto'
       : (parameters.batch ?? 'auto')
+  // Its tokens, amount and approval as the preview's.
   const swap = {
-    ...{ enforcement, token0, token1, amountIn, recipient: parameters.to ?? account, swapInfo },
+    ...{ ...parameters, enforcement, recipient: parameters.to ?? account, swapInfo },
     minAmountOut: parameters.minAmountOut ?? 0n,
   }
   const { approvalTarget } = planSwapCall(swap)
@@ -245,16 +246,14 @@ async function readPreview(
           .catch(missing('token0', token0)),
     readSwapFacts(
       { publicClient, walletClient },
-      {
-        ...{ owner: account, chainId, token0, amountIn, approvalTarget },
-        ...{ resetAllowance: parameters.resetAllowance, batchMode, guard: enforcement === 'onchain' },
-      },
+      // Its token0, amount and resetAllowance as the preview's.
+      { ...parameters, owner: account, chainId, approvalTarget, batchMode, guard: enforcement === 'onchain' },
     ),
     decimalsOf(token0, 'token0'),
     decimalsOf(token1, 'token1'),
     readPrices(client, parameters),
   ] as const)
-  const plan = planSwap({ ...facts, ...swap, approval: parameters.approval, batchMode }, chainId)
+  const plan = planSwap({ ...facts, ...swap, batchMode }, chainId)
   return { balance, facts, decimals: { token0: decimals0, token1: decimals1 }, prices, plan }
 }
 
@@ -269,7 +268,7 @@ async function allInOrder<const values extends readonly unknown[]>(
 
 async function readPrices(client: SwapClient, { token0, token1, prices }: GetSwapPreviewParameters) {
   const read = (address: Address, known: number | undefined) =>
-    known !== undefined ? known : getTokenPrice(client, { address }).catch(() => undefined)
+    known ?? getTokenPrice(client, { address }).catch(() => undefined)
   return Promise.all([read(token0, prices?.token0), read(token1, prices?.token1)])
 }
 
@@ -286,6 +285,12 @@ async function estimateFee(
 ): Promise<SwapPreview['networkFee']> {
   const gasPrice = await publicClient.getGasPrice().catch(() => undefined)
   if (gasPrice === undefined) return undefined
+  const fee = (gas: bigint, method: 'eth_simulateV1' | 'eth_estimateGas') => ({
+    wei: gas * gasPrice,
+    gas,
+    gasPrice,
+    method,
+  })
   try {
     const [block] = await simulateBlocks(publicClient, {
       blocks: [{ calls: asSimulatedCalls(account, calls) }],
@@ -294,12 +299,13 @@ async function estimateFee(
     const results = block?.calls ?? []
     if (results.length !== calls.length || results.some((result) => result.status !== 'success'))
       return undefined
-    const gas = results.reduce((total, result) => total + result.gasUsed, 0n)
-    return { wei: gas * gasPrice, gas, gasPrice, method: 'eth_simulateV1' }
+    return fee(
+      results.reduce((total, result) => total + result.gasUsed, 0n),
+      'eth_simulateV1',
+    )
   } catch {
     try {
-      const gas = await estimateGas(publicClient, runCallsRequest(account, calls))
-      return { wei: gas * gasPrice, gas, gasPrice, method: 'eth_estimateGas' }
+      return fee(await estimateGas(publicClient, runCallsRequest(account, calls)), 'eth_estimateGas')
     } catch {
       return undefined
     }

@@ -1,5 +1,6 @@
-import { type Address, type Hex, isAddressEqual } from 'viem'
+import { type Address, bytesToHex, type Hex, isAddressEqual } from 'viem'
 import { isAddressLike, isObject } from '../utils/validate.js'
+import { withoutUndefined } from '../utils/withoutUndefined.js'
 import { type Journal, type JournalEntry, type JournalView, journalFromView, viewOf } from './journal.js'
 
 /**
@@ -125,7 +126,7 @@ async function readEntries(storage: SwapStorage): Promise<unknown[]> {
   if (text === null || text === undefined) return []
   const entries = JSON.parse(text) as unknown
   if (!Array.isArray(entries))
-    throw new Error(`The pending swaps stored under ${pendingSwapsKey} are not a list: left as they are.`)
+    throw new Error(`The pending swaps under ${pendingSwapsKey} are not a list: left as they are.`)
   return entries
 }
 
@@ -182,8 +183,7 @@ export function journalOf(record: PendingSwap): Journal {
  */
 export function withJournal(record: PendingSwap, journal: Journal): PendingSwap {
   const { resetHash: _r, approvalHash: _a, swapHash: _s, batchId: _b, ...rest } = record
-  const view = Object.fromEntries(Object.entries(viewOf(journal)).filter(([, value]) => value !== undefined))
-  return { ...rest, ...(view as JournalView), version: 2, journal }
+  return { ...rest, ...(withoutUndefined(viewOf(journal)) as JournalView), version: 2, journal }
 }
 
 /** Each storage's pending writes: the next one starts when the last one ended. */
@@ -307,7 +307,5 @@ export function isPendingSwapRunning(id: string): boolean {
 
 /** A new record's id: random, so tabs never collide. */
 export function newPendingSwapId(): string {
-  const bytes = new Uint8Array(12)
-  globalThis.crypto.getRandomValues(bytes)
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
+  return bytesToHex(globalThis.crypto.getRandomValues(new Uint8Array(12))).slice(2)
 }

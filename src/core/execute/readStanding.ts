@@ -73,8 +73,7 @@ export async function readStanding(
 /** A batch's status from the wallet; with `wait`, one still pending is waited for. */
 async function batchState(clients: ExecutionClients, batchId: string, wait: StandingWait | undefined) {
   const batch = await walletStep('swap', () => readBatch(clients, batchId))
-  if (batch.status !== 'pending' || !wait)
-    return 'receipts' in batch ? { ...batch, receipt: batch.receipts.at(-1) } : batch
+  if (batch.status !== 'pending' || !wait) return batch
   try {
     const { receipts } = await waitForBatch(clients, batchId, wait.batchTimeoutMs ?? 300_000)
     return { status: 'success' as const, receipt: receipts.at(-1) }
@@ -85,10 +84,8 @@ async function batchState(clients: ExecutionClients, batchId: string, wait: Stan
   }
 }
 
-function allowanceOf({ publicClient }: ExecutionClients, record: PendingSwap) {
-  const spender = record.spender
-  if (!spender) return Promise.resolve(0n)
-  return walletStep('approval', () => readAllowance(publicClient, record.token0, record.account, spender))
+async function allowanceOf({ publicClient }: ExecutionClients, { token0, account, spender }: PendingSwap) {
+  return spender ? walletStep('approval', () => readAllowance(publicClient, token0, account, spender)) : 0n
 }
 
 /**
@@ -125,11 +122,7 @@ export async function transactionState(
   if (!wait) return { status: 'pending' }
   const stage = wait.record.swapHash === hash ? 'swap' : 'approval'
   try {
-    const { confirmations, receiptTimeoutMs: timeoutMs } = wait
-    return {
-      status: 'success',
-      receipt: await waitForSuccess(clients, { hash, stage, confirmations, timeoutMs }),
-    }
+    return { status: 'success', receipt: await waitForSuccess(clients, { ...wait, hash, stage }) }
   } catch (error) {
     if (error instanceof TransactionRevertedError) return { status: 'reverted', receipt: error.receipt }
     // Replaced at its nonce: by the swap itself (one sent before a reload, when this one was a
@@ -185,17 +178,14 @@ export function isSwapReceipt(
 /** How many transactions of the account after the starting point are looked at for the swap. */
 const maxScanned = 8
 
-/** The account's pending nonce as the wallet's own node sees it; `undefined` when the wallet does not answer. */
-async function walletPendingCount({ walletClient }: ExecutionClients, account: Address) {
-  try {
-    const count = await walletClient.request(
-      { method: 'eth_getTransactionCount', params: [account, 'pending'] } as never,
-      { retryCount: 0 },
+/** The account's pending nonce as the wallet's own node sees it; 0 when the wallet does not answer. */
+function walletPendingCount({ walletClient }: ExecutionClients, account: Address): Promise<number> {
+  return walletClient
+    .request({ method: 'eth_getTransactionCount', params: [account, 'pending'] } as never, { retryCount: 0 })
+    .then(
+      (count) => (typeof count === 'string' ? hexToNumber(count as Hex) : 0),
+      () => 0,
     )
-    return typeof count === 'string' ? hexToNumber(count as Hex) : undefined
-  } catch {
-    return undefined
-  }
 }
 
 /**
@@ -210,7 +200,7 @@ export async function pendingCount(clients: ExecutionClients, account: Address):
     clients.publicClient.getTransactionCount({ address: account, blockTag: 'pending' }),
     walletPendingCount(clients, account),
   ])
-  return Math.max(read, wallet ?? 0)
+  return Math.max(read, wallet)
 }
 
 /**
@@ -236,8 +226,7 @@ async function scanFrom(
     if (typeof start === 'string') {
       const anchor = await publicClient.getTransaction({ hash: start })
       // Unmined, or sent by someone else (a relayer): its nonce says nothing of the account's.
-      if (anchor.blockNumber === null || anchor.blockNumber === undefined) return { status: 'unknown' }
-      if (!isAddressEqual(anchor.from, account)) return { status: 'unknown' }
+      if (anchor.blockNumber == null || !isAddressEqual(anchor.from, account)) return { status: 'unknown' }
       first = anchor.nonce + 1
       low = anchor.blockNumber
     } else {

@@ -258,7 +258,7 @@ describe('a resumed swap that fails before it is sent', () => {
         shortMessage: 'The swap service answered 500.',
       })
       expect((error as Error).message).toMatch(
-        revokeOnFailure ? 'The approval was revoked' : `An allowance of ${amountIn}`,
+        revokeOnFailure ? 'The approval was revoked' : `Allowance left: ${amountIn}`,
       )
       expect(await h.allowance('TKA')).toBe(revokeOnFailure ? 0n : amountIn)
       // Still resumable unless revoked; never a swap.

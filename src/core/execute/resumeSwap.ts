@@ -5,6 +5,7 @@ import { ensure } from '../errors/parameter.js'
 import { type ExecutionClients, ensureChain, resolveClients } from './chain.js'
 import { checkSwapParameters } from './checkSwapParameters.js'
 import { classifyFailure } from './classifyFailure.js'
+import type { Standing } from './decideStanding.js'
 import type { ExecuteSwapParameters, ExecuteSwapReturnType } from './executeSwap.js'
 import {
   claimPendingSwap,
@@ -13,7 +14,6 @@ import {
   type PendingSwap,
   removePendingSwap,
   resolveStorage,
-  type SwapStorage,
   withJournal,
 } from './pendingSwaps.js'
 import { readStanding } from './readStanding.js'
@@ -103,13 +103,13 @@ export async function resumeSwap(
   ensure(
     isPendingSwap(record) && isAddressEqual(record.account, clients.owner),
     'record',
-    'must be one of this wallet account’s recorded executions',
+    "must be one of this wallet account's recorded executions",
     record,
   )
   ensure(
     record.baseUrl === client.baseUrl,
     'record',
-    `was recorded with ${record.baseUrl}, not this client’s service`,
+    `was recorded with ${record.baseUrl}, not this client's service`,
     record.baseUrl,
   )
   // An execution of this page still runs it (or another resume does): resuming would send it twice.
@@ -131,7 +131,7 @@ export async function resumeSwap(
         stored.chainId === record.chainId &&
         stored.baseUrl === record.baseUrl,
       'record',
-      'differs from the stored record of the same id (account, chain or service)',
+      'differs from the stored record (account, chain or service)',
       stored,
     )
     return await resume(client, rest, stored, clients)
@@ -140,21 +140,13 @@ export async function resumeSwap(
   }
 }
 
-/** Forgets the record, whatever the storage does: settled on chain, a record it fails to forget settles again later. */
-async function settled(
-  storage: SwapStorage | undefined,
-  record: PendingSwap,
-  status: 'confirmed' | 'reverted' | 'dropped',
-  receipt?: TransactionReceipt | undefined,
-): Promise<ResumeSwapReturnType> {
-  if (storage) await removePendingSwap(storage, record.id).catch(() => {})
-  return { resumed: 'settled', status, receipt }
-}
-
 /**
  * The stored record, on its chain: what it sent is waited for and settled
  * from the chain (the same rules as `checkPendingSwap`, waiting instead of
- * reading a transaction or batch in flight); an approval alone, resumed.
+ * reading a transaction or batch in flight); after a mined approval alone,
+ * the swap, at the nonce the scan proved free: it can only replace a swap
+ * sent before the reload that no node showed yet, never follow it (checked
+ * again right before it is sent).
  */
 async function resume(
   client: SwapClient,
@@ -164,26 +156,16 @@ async function resume(
 ): Promise<ResumeSwapReturnType> {
   // The record's chain first: anything read elsewhere would say nothing about it.
   await ensureChain(clients, record.chainId, 'chain')
-  const state = await readStanding(clients, record, rest.trustedAddresses?.[record.chainId], rest)
-  if (state.status === 'pending' || state.status === 'unknown')
-    return { resumed: 'nothing', status: state.status }
-  if (state.status !== 'resumable')
-    return settled(resolveStorage(rest.storage), record, state.status, state.receipt)
-  return resumeSwapStep(client, rest, record, clients, state.nonce as number)
-}
-
-/**
- * The swap after a mined approval, at the nonce the scan proved free: it can
- * only replace a swap sent before the reload that no node showed yet, never
- * follow it (checked again right before it is sent).
- */
-async function resumeSwapStep(
-  client: SwapClient,
-  rest: Omit<ResumeSwapParameters, 'record'>,
-  record: PendingSwap,
-  clients: ExecutionClients,
-  nonce: number,
-): Promise<ResumeSwapReturnType> {
+  const trusted = rest.trustedAddresses?.[record.chainId]
+  /** Nothing sent while in flight or unknown; else settled, the record forgotten whatever the storage does (one it fails to forget settles again later). */
+  const conclude = async ({ status, receipt }: Standing): Promise<ResumeSwapReturnType> => {
+    if (status === 'pending' || status === 'unknown') return { resumed: 'nothing', status }
+    const storage = resolveStorage(rest.storage)
+    if (storage) await removePendingSwap(storage, record.id).catch(() => {})
+    return { resumed: 'settled', status: status as 'confirmed' | 'reverted' | 'dropped', receipt }
+  }
+  const state = await readStanding(clients, record, trusted, rest)
+  if (state.status !== 'resumable') return conclude(state)
   const parameters = checkSwapParameters({
     ...rest,
     chainId: record.chainId,
@@ -191,23 +173,20 @@ async function resumeSwapStep(
     token1: record.token1,
     amountIn: BigInt(record.amountIn),
   })
-  const run = createSwapRun(client, parameters, { resumed: record, pinnedNonce: nonce })
+  const run = createSwapRun(client, parameters, { resumed: record, pinnedNonce: state.nonce })
   try {
     return { resumed: 'swapped', ...(await runSwap(run)) }
   } catch (error) {
     // The account sent something since the scan (it may be the swap): nothing was sent.
     if (error instanceof NonceTakenError) return { resumed: 'nothing', status: 'pending' }
     // The pinned transaction refused or replaced at its nonce: what holds that nonce may be the
-    // swap sent before the reload. The chain says; the record was left as it was, unrevoked.
+    // swap sent before the reload. The chain says (settled, or nothing sent); the record was left
+    // as it was, unrevoked.
     if (classifyFailure(run.journal, { atomic: undefined }).pinned) {
-      const trusted = rest.trustedAddresses?.[record.chainId] ?? []
       const after = await readStanding(clients, withJournal(record, run.journal), trusted).catch(
         () => undefined,
       )
-      if (after?.status === 'confirmed' || after?.status === 'reverted')
-        return settled(resolveStorage(rest.storage), record, after.status, after.receipt)
-      if (after?.status === 'pending' || after?.status === 'unknown')
-        return { resumed: 'nothing', status: after.status }
+      if (after && after.status !== 'dropped' && after.status !== 'resumable') return conclude(after)
     }
     throw error
   }

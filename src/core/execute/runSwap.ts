@@ -153,16 +153,22 @@ async function note(run: SwapRun, entry: Omit<JournalEntry, 'at'>, required = fa
   if (!run.record) {
     const id = newPendingSwapId()
     run.release = await claimPendingSwap(id)
+    // Its step and version are the journal's (withJournal), its recipient and floor set below.
     run.record = {
-      ...{ id, version: 2, chainId: chain.id, account: p.owner, baseUrl: run.client.baseUrl },
-      ...{ token0: p.token0, token1: p.token1, amountIn: p.amountIn.toString(), step: 'approving' },
-      ...{ to: p.to, minAmountOut: p.floor.toString(), slippage: p.slippage, createdAt: now, updatedAt: now },
-    }
+      ...{ id, chainId: chain.id, account: p.owner, baseUrl: run.client.baseUrl, createdAt: now },
+      ...{ token0: p.token0, token1: p.token1, amountIn: p.amountIn.toString(), slippage: p.slippage },
+    } as PendingSwap
   }
   // The recipient and floor it runs with (a resumed one's, as the caller confirmed them), the
   // target approved and the swap's `to` (a resumed flow's fresh quote may name others).
-  const current: PendingSwap = { ...run.record, to: p.to, minAmountOut: p.floor.toString(), updatedAt: now }
-  run.record = withJournal({ ...current, spender: plan?.approvalTarget, router: plan?.swap.to }, run.journal)
+  run.record = withJournal(
+    {
+      ...run.record,
+      ...{ to: p.to, minAmountOut: p.floor.toString(), updatedAt: now },
+      ...{ spender: plan?.approvalTarget, router: plan?.swap.to },
+    },
+    run.journal,
+  )
   try {
     await savePendingSwap(storage, run.record)
   } catch (error) {
@@ -181,17 +187,16 @@ async function note(run: SwapRun, entry: Omit<JournalEntry, 'at'>, required = fa
 export async function runSwap(run: SwapRun): Promise<ExecuteSwapReturnType> {
   try {
     let receipts: TransactionReceipt[]
-    let swapInfo: SwapInfo
     try {
       emit(run, {})
-      swapInfo = await quote(run)
+      const swapInfo = await quote(run)
       const plan = await prepare(run, swapInfo)
       await simulate(run, plan, swapInfo)
       receipts = await send(run, plan)
     } catch (error) {
       throw await fail(run, error)
     }
-    return await finish(run, swapInfo, receipts)
+    return await finish(run, receipts)
   } finally {
     run.release?.()
   }
@@ -199,8 +204,9 @@ export async function runSwap(run: SwapRun): Promise<ExecuteSwapReturnType> {
 
 /** A fresh quote, right before anything is signed, against the user's floor. */
 async function quote(run: SwapRun): Promise<SwapInfo> {
-  const { token0, token1, amountIn, to, slippage, deadline, floor, acceptedAmount } = run.parameters
-  const swapInfo = await getSwapInfo(run.client, { token0, token1, amountIn, to, slippage, deadline })
+  const { floor, acceptedAmount } = run.parameters
+  // Its tokens, amount, recipient, slippage and deadline as the flow's.
+  const swapInfo = await getSwapInfo(run.client, run.parameters)
   emit(run, { swapInfo })
   if (swapInfo.estimateAmount < floor)
     throw acceptedAmount === undefined
@@ -225,11 +231,10 @@ async function prepare(run: SwapRun, swapInfo: SwapInfo): Promise<SwapPlan> {
   checkAddresses(p, swapInfo, call.serviceSpender, chain.id)
   if (call.approvalTarget) emit(run, { action: 'checking-allowance' })
   const facts = await walletStep('approval', () =>
+    // Its owner, token0, amount, resetAllowance and capabilitiesTimeoutMs as the flow's.
     readSwapFacts(p, {
-      ...{ owner: p.owner, chainId: chain.id, token0: p.token0, amountIn: p.amountIn },
-      ...{ approvalTarget: call.approvalTarget, resetAllowance: p.resetAllowance },
+      ...{ ...p, chainId: chain.id, approvalTarget: call.approvalTarget },
       ...{ batchMode: p.batch ?? 'auto', pinnedNonce: run.pinnedNonce, guard: run.enforcement === 'onchain' },
-      capabilitiesTimeoutMs: p.capabilitiesTimeoutMs,
     }),
   )
   run.paymaster = facts.paymaster ? p.paymaster : undefined
@@ -255,11 +260,8 @@ function boundsOf(
   spender: Address | undefined,
 ): Omit<CheckSwapOutcomeParameters, 'calls' | 'approvals'> {
   const p = run.parameters
-  return {
-    ...{ account: p.owner, token0: p.token0, token1: p.token1, recipient: p.to },
-    ...{ maxAmountIn: p.amountIn, minAmountOut: p.floor, spender },
-    dangerouslyAllowBalancesOnlySimulation: p.dangerouslyAllowBalancesOnlySimulation,
-  }
+  // Its tokens and dangerouslyAllowBalancesOnlySimulation as the flow's.
+  return { ...p, account: p.owner, recipient: p.to, maxAmountIn: p.amountIn, minAmountOut: p.floor, spender }
 }
 
 /** The exact calls the wallet will sign, simulated together on the current state. */
@@ -364,11 +366,10 @@ async function sendStep(
   const stage = kind === 'swap' ? 'swap' : 'approval'
   if (nonce !== undefined && (await pendingCount(run.parameters, run.parameters.owner)) !== nonce)
     throw new NonceTakenError()
-  const written = run.record !== undefined
   await note(
     run,
     { step: kind, event: 'sending', ...(await expectedAt(run, kind, nonce)) },
-    kind === 'swap' && written,
+    kind === 'swap' && !!run.record,
   )
   let hash: `0x${string}`
   try {
@@ -382,14 +383,8 @@ async function sendStep(
   await note(run, { step: kind, event: 'sent', hash })
   emit(run, kind === 'reset' ? {} : { action: kind === 'swap' ? 'waiting-for-swap' : 'waiting-for-approval' })
   try {
-    const { confirmations, receiptTimeoutMs: timeoutMs, notSeenTimeoutMs } = run.parameters
-    const receipt = await waitForSuccess(run.parameters, {
-      hash,
-      stage,
-      confirmations,
-      timeoutMs,
-      notSeenTimeoutMs,
-    })
+    // Its confirmations and time limits are the flow's.
+    const receipt = await waitForSuccess(run.parameters, { ...run.parameters, hash, stage })
     await note(run, { step: kind, event: 'mined', hash: receipt.transactionHash })
     return receipt
   } catch (error) {
@@ -442,7 +437,7 @@ async function sendBatchStep(run: SwapRun, calls: SwapCall[]): Promise<Transacti
         emit(run, { action: 'waiting-for-batch' })
       },
     })
-    if (!result.receipts.length) throw new Error('The wallet reported the batch done, without its receipts.')
+    if (!result.receipts.length) throw new Error('The wallet reported the batch done without receipts.')
     await note(run, { step: 'batch', event: 'mined', hash: result.receipts.at(-1)?.transactionHash })
     return result.receipts
   } catch (error) {
@@ -511,11 +506,7 @@ async function leftover(run: SwapRun, error: unknown, target: Address, onlyWhenL
  * The swap was mined and succeeded: nothing may report it failed from here
  * (the user would swap again), but the floor broken on chain.
  */
-async function finish(
-  run: SwapRun,
-  swapInfo: SwapInfo,
-  receipts: TransactionReceipt[],
-): Promise<ExecuteSwapReturnType> {
+async function finish(run: SwapRun, receipts: TransactionReceipt[]): Promise<ExecuteSwapReturnType> {
   await settle(run)
   const p = run.parameters
   const plan = run.plan as SwapPlan
@@ -524,8 +515,9 @@ async function finish(
   // Through the guard, its event says what it measured; else token0 spent is read from the logs,
   // always checked, and a native output needs balance reads, retried, that may leave it unknown.
   const measured = await realizedOutcome(p.publicClient, {
-    ...{ receipts: batch ? receipts : [receipt], owner: p.owner, token0: p.token0, token1: p.token1 },
-    ...{ recipient: p.to, value: plan.swap.value ?? 0n, guard: plan.enforcement === 'onchain' },
+    // Its owner and tokens as the flow's.
+    ...{ ...p, receipts: batch ? receipts : [receipt], recipient: p.to },
+    ...{ value: plan.swap.value ?? 0n, guard: plan.enforcement === 'onchain' },
   })
   // Without the output, only the overspend can be checked (its amountOut is then reported as 0).
   const { amountIn, amountOut } = measured
@@ -552,12 +544,16 @@ async function finish(
     realized,
   })
   const left = await allowanceLeft(run, plan)
-  const { step } = run
+  // The last step holds the quote, the mode, the simulated outcome, every hash and the receipt.
+  const { status: _, action: __, ...step } = run.step
   return {
-    ...{ swapInfo, chainId, mode: plan.mode, resetHash: step.resetHash },
-    ...{ approvalHash: step.approvalHash, swapHash: receipt.transactionHash, receipt, batchId: step.batchId },
-    ...{ transactionHashes: receipts.map((item) => item.transactionHash), receipts },
-    ...{ simulated: step.simulated as SwapOutcome, realized, floorEnforcement: plan.enforcement },
+    ...(step as typeof step &
+      Pick<ExecuteSwapReturnType, 'swapInfo' | 'mode' | 'simulated' | 'swapHash' | 'receipt'>),
+    ...{ chainId, receipts, realized },
+    ...{
+      transactionHashes: receipts.map((item) => item.transactionHash),
+      floorEnforcement: plan.enforcement,
+    },
     ...(realized ? {} : { realizedError: measured.amountOutError }),
     ...(left ? { leftoverAllowance: left } : {}),
   }

@@ -1,7 +1,6 @@
 import type { TransactionReceipt } from 'viem'
-import { type ExecutionClients, resolveClients } from './chain.js'
-import { assertReadsChain } from './checkPendingSwap.js'
-import type { PendingSwapStatus } from './decideStanding.js'
+import { assertReadsChain, type ExecutionClients, resolveClients } from './chain.js'
+import { isSettled, type PendingSwapStatus } from './decideStanding.js'
 import type { TrustedAddresses } from './executeSwap.js'
 import {
   getDefaultStorage,
@@ -46,10 +45,8 @@ export async function settlePendingSwaps(
 ): Promise<SettlePendingSwapsReturnType> {
   const clients = resolveClients(parameters)
   const storage = parameters.storage ?? getDefaultStorage()
-  const chainId =
-    parameters.chainId ?? parameters.publicClient.chain?.id ?? (await parameters.publicClient.getChainId())
   // Records of one chain, read on another, would all look dropped.
-  await assertReadsChain(clients, chainId)
+  const chainId = await assertReadsChain(clients, parameters.chainId)
   // An execution of this page runs the skipped ones: they are not interrupted.
   const records = (await getPendingSwaps(storage, { account: clients.owner, chainId })).filter(
     (record) => !isPendingSwapRunning(record.id),
@@ -63,10 +60,9 @@ export async function settlePendingSwaps(
     }),
   )
   for (const { record, status } of checked) {
-    const settled = status === 'confirmed' || status === 'reverted' || status === 'dropped'
     // Unless a resume of this page took it over meanwhile: that one settles it.
     // A storage that fails to forget it leaves it listed: it settles again next time.
-    if (settled && !isPendingSwapRunning(record.id))
+    if (isSettled(status) && !isPendingSwapRunning(record.id))
       await removePendingSwap(storage, record.id).catch(() => {})
   }
   return checked

@@ -51,7 +51,8 @@ function signatures(abi: Abi): string[] {
         'inputs' in item ? params(item.inputs) : [],
         'outputs' in item ? params(item.outputs) : [],
         'stateMutability' in item ? item.stateMutability : '',
-        'anonymous' in item ? Boolean(item.anonymous) : '',
+        // An event is anonymous only when it says so (parseAbi leaves `anonymous: false` out).
+        item.type === 'event' ? Boolean(item.anonymous) : '',
       ]),
     )
     .sort()

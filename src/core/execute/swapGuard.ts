@@ -1,4 +1,4 @@
-import type { Address } from 'viem'
+import { type Address, parseAbi } from 'viem'
 
 /**
  * `SwapGuard` (`SwapGuard.sol`, beside this file): the swap, its event and its
@@ -21,54 +21,13 @@ import type { Address } from 'viem'
  *   }),
  * })
  */
-export const swapGuardAbi = [
-  {
-    type: 'function',
-    name: 'swap',
-    stateMutability: 'payable',
-    inputs: [
-      { name: 'token0', type: 'address' },
-      { name: 'amountIn', type: 'uint256' },
-      { name: 'token1', type: 'address' },
-      { name: 'minAmountOut', type: 'uint256' },
-      { name: 'recipient', type: 'address' },
-      { name: 'spender', type: 'address' },
-      { name: 'router', type: 'address' },
-      { name: 'data', type: 'bytes' },
-    ],
-    outputs: [{ name: 'amountOut', type: 'uint256' }],
-  },
-  {
-    type: 'event',
-    name: 'GuardedSwap',
-    anonymous: false,
-    inputs: [
-      { name: 'payer', type: 'address', indexed: true },
-      { name: 'recipient', type: 'address', indexed: true },
-      { name: 'token0', type: 'address', indexed: false },
-      { name: 'token1', type: 'address', indexed: false },
-      { name: 'amountIn', type: 'uint256', indexed: false },
-      { name: 'amountOut', type: 'uint256', indexed: false },
-    ],
-  },
-  {
-    type: 'error',
-    name: 'AmountInExceeded',
-    inputs: [
-      { name: 'spent', type: 'uint256' },
-      { name: 'maxAmountIn', type: 'uint256' },
-    ],
-  },
-  {
-    type: 'error',
-    name: 'AmountOutTooLow',
-    inputs: [
-      { name: 'received', type: 'uint256' },
-      { name: 'minAmountOut', type: 'uint256' },
-    ],
-  },
-  { type: 'error', name: 'InvalidSwap', inputs: [] },
-] as const
+export const swapGuardAbi = /* @__PURE__ */ parseAbi([
+  'function swap(address token0, uint256 amountIn, address token1, uint256 minAmountOut, address recipient, address spender, address router, bytes data) payable returns (uint256 amountOut)',
+  'event GuardedSwap(address indexed payer, address indexed recipient, address token0, address token1, uint256 amountIn, uint256 amountOut)',
+  'error AmountInExceeded(uint256 spent, uint256 maxAmountIn)',
+  'error AmountOutTooLow(uint256 received, uint256 minAmountOut)',
+  'error InvalidSwap()',
+])
 
 /**
  * The standard deterministic deployment proxy (Arachnid's CREATE2 deployer):

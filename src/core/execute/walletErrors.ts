@@ -89,7 +89,7 @@ export function toMissingTokenError(
   return empty
     ? new InvalidParameterError({
         parameter,
-        rule: `has no contract on chain ${chainId}: it is not a token there (another chain’s address?)`,
+        rule: `has no contract on chain ${chainId}: it is not a token there (another chain's address?)`,
         value: token,
       })
     : error

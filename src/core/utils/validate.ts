@@ -75,7 +75,7 @@ export function assertAmount(parameter: string, value: unknown): asserts value i
   ensure(
     typeof value === 'bigint',
     parameter,
-    'must be a bigint in the token’s smallest unit (parseAmount or parseUnits)',
+    "must be a bigint in the token's smallest unit (parseAmount or parseUnits)",
     value,
   )
   ensure(value > 0n, parameter, 'must be greater than 0', value)

@@ -110,7 +110,8 @@ export function useExecuteSwap(parameters: UseExecuteSwapParameters = {}): UseEx
         // until then): the old preview is gone, so the same swap cannot be offered again on it.
         const receipt = data?.receipt ?? (error as { receipt?: TransactionReceipt } | null)?.receipt
         await refreshAfterSwap(queryClient, {
-          ...{ token0: variables.token0, token1: variables.token1, chainId: data?.chainId },
+          // Its tokens as the swap's; the chain it ran on, when it settled.
+          ...{ ...variables, chainId: data?.chainId },
           account: receipt?.from ?? (variables.walletClient ?? settings.walletClient)?.account?.address,
           blockNumber: receipt?.blockNumber,
           publicClient: variables.publicClient ?? settings.publicClient,

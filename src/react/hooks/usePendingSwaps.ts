@@ -3,11 +3,12 @@
 import { type QueryClient, useMutation, useQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo } from 'react'
 import type { TransactionReceipt } from 'viem'
+import { isSettled } from '../../core/execute/decideStanding.js'
 import type { ExecuteSwapErrorType } from '../../core/execute/executeSwap.js'
 import { type PendingSwap, removePendingSwap, resolveStorage } from '../../core/execute/pendingSwaps.js'
 import type { ResumeSwapParameters, ResumeSwapReturnType } from '../../core/execute/resumeSwap.js'
 import type { SettlePendingSwapsReturnType } from '../../core/execute/settlePendingSwaps.js'
-import { slippageFor } from '../../core/slippage/slippageFor.js'
+import type { SlippageSetting } from '../../core/slippage/slippageFor.js'
 import { withoutUndefined } from '../../core/utils/withoutUndefined.js'
 import {
   pendingSwapsQueryOptions,
@@ -92,10 +93,10 @@ export type UsePendingSwapsReturnType = {
  */
 export function usePendingSwaps(parameters: UsePendingSwapsParameters = {}): UsePendingSwapsReturnType {
   const { client, queryClient, execution } = useSwapContext()
-  const { slippage: slippageSetting, ...settings } = execution
-  const defaults = { ...withoutUndefined(settings), ...withoutUndefined(parameters) } as Partial<
-    Omit<ResumeSwapParameters, 'record'>
-  > & { chainId?: number | undefined }
+  // The provider's slippage may be one per pair: each resume picks the record's (resumeSwapMutationOptions).
+  const defaults = { ...withoutUndefined(execution), ...withoutUndefined(parameters) } as Partial<
+    Omit<ResumeSwapParameters, 'record' | 'slippage'>
+  > & { chainId?: number | undefined; slippage?: SlippageSetting | undefined }
   const storage = resolveStorage(defaults.storage)
   const chainId = defaults.chainId ?? defaults.publicClient?.chain?.id
   const options = pendingSwapsQueryOptions(client, { ...defaults, storage, chainId })
@@ -103,7 +104,7 @@ export function usePendingSwaps(parameters: UsePendingSwapsParameters = {}): Use
 
   const mutation = useMutation<ResumeSwapReturnType, ExecuteSwapErrorType, ResumeSwapVariables>(
     {
-      ...resumeSwapMutationOptions(client, defaults as Omit<ResumeSwapParameters, 'record'>),
+      ...resumeSwapMutationOptions(client, defaults as Parameters<typeof resumeSwapMutationOptions>[1]),
       async onSettled(data, error, { record }) {
         void queryClient.invalidateQueries({ queryKey: options.queryKey })
         // As after executeSwap: what the swap changed is read again at its block.
@@ -117,14 +118,10 @@ export function usePendingSwaps(parameters: UsePendingSwapsParameters = {}): Use
   const { mutateAsync } = mutation
   const resumeAsync = useSingleFlight(
     useCallback(
+      // The provider's slippage for the record's pair, where the user confirms none.
       (record: PendingSwap, confirmed: ResumeConfirmation) =>
-        mutateAsync({
-          ...withoutUndefined(confirmed),
-          // The provider's slippage for the pair, where the user confirms none.
-          slippage: confirmed.slippage ?? slippageFor(slippageSetting, record),
-          record,
-        }),
-      [mutateAsync, slippageSetting],
+        mutateAsync({ ...withoutUndefined(confirmed), record }),
+      [mutateAsync],
     ),
   )
   const resume = useCallback(
@@ -144,12 +141,8 @@ export function usePendingSwaps(parameters: UsePendingSwapsParameters = {}): Use
   const { pendingSwaps, settled } = useMemo(() => {
     const all = check.data ?? []
     return {
-      pendingSwaps: all.filter(
-        ({ status }) => status === 'pending' || status === 'resumable' || status === 'unknown',
-      ),
-      settled: all.filter(
-        ({ status }) => status === 'confirmed' || status === 'reverted' || status === 'dropped',
-      ),
+      pendingSwaps: all.filter(({ status }) => !isSettled(status)),
+      settled: all.filter(({ status }) => isSettled(status)),
     }
   }, [check.data])
   // A swap settled from its record (mined while the page was away) changed balances too.
@@ -174,12 +167,10 @@ export function usePendingSwaps(parameters: UsePendingSwapsParameters = {}): Use
 /** `refreshAfterSwap` for a recorded execution. */
 function refreshAfter(
   queryClient: QueryClient,
-  { token0, token1, account, chainId }: PendingSwap,
+  record: PendingSwap,
   receipt: TransactionReceipt | undefined,
   publicClient: RefreshAfterSwapParameters['publicClient'],
 ) {
-  return refreshAfterSwap(queryClient, {
-    ...{ token0, token1, account, chainId, publicClient },
-    blockNumber: receipt?.blockNumber,
-  })
+  // Its tokens, account and chain as the record's.
+  return refreshAfterSwap(queryClient, { ...record, publicClient, blockNumber: receipt?.blockNumber })
 }

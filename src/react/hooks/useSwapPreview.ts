@@ -145,7 +145,7 @@ export function useSwapPreview(parameters: UseSwapPreviewParameters = {}): UseSw
           token0: token0 as Address,
           token1: token1 as Address,
           amountIn: amountIn as bigint,
-          slippage,
+          // The quote is given (the query waits for it): no slippage needed.
           swapInfo,
           quotedAt: quote.dataUpdatedAt,
           // The quote's own staleTime, as the provider set it.
