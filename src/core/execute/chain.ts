@@ -209,6 +209,55 @@ export type WaitForSuccessParameters = {
    * 60 000 ms.
    */
   notSeenTimeoutMs?: number | undefined
+  /**
+   * The transaction as it was read before the wait (its sender and nonce): a
+   * hash that is gone while that nonce is mined (replaced before viem could
+   * see it, so viem's own replacement check never runs) ends the wait with
+   * `NonceTakenError` instead of waiting out `receiptTimeoutMs`.
+   */
+  sent?: { from: Address; nonce: number } | undefined
+}
+
+/** The awaited transaction is gone and its nonce mined by another one (see `WaitForSuccessParameters.sent`). */
+export class NonceTakenError extends Error {
+  override name = 'NonceTakenError'
+}
+
+/**
+ * Rejects with `TransactionNotSeenError` when no node has seen `hash` within
+ * `ms` (checked every few seconds); never settles once it was seen, or when
+ * `signal` aborts.
+ */
+function notSeen(
+  { publicClient }: Pick<ExecutionClients, 'publicClient'>,
+  { hash, stage, sent }: WaitForSuccessParameters,
+  ms: number,
+  signal: AbortSignal,
+): Promise<never> {
+  return new Promise((_, reject) => {
+    const deadline = Date.now() + ms
+    const check = async () => {
+      if (signal.aborted) return
+      const seen = await publicClient.getTransaction({ hash }).then(
+        () => true,
+        () => false,
+      )
+      if (signal.aborted) return
+      if (!seen && sent) {
+        // Gone: its nonce mined by another transaction means it never will be.
+        const mined = await publicClient
+          .getTransactionCount({ address: sent.from, blockTag: 'latest' })
+          .catch(() => 0)
+        if (mined > sent.nonce) return reject(new NonceTakenError(hash))
+      } else if (seen) {
+        // Seen, it is viem's to follow; known, it is still checked for a nonce taken under it.
+        if (!sent) return
+      } else if (Date.now() >= deadline)
+        return reject(new TransactionNotSeenError({ hash, stage, afterMs: ms }))
+      setTimeout(check, Math.min(2_000, Math.max(50, ms / 10)))
+    }
+    setTimeout(check, Math.min(ms, sent ? 250 : 2_000))
+  })
 }
 
 /**
@@ -224,38 +273,11 @@ export type WaitForSuccessParameters = {
  * @example
  * const receipt = await waitForSuccess({ publicClient }, { hash, stage: 'approval' })
  */
-/**
- * Rejects with `TransactionNotSeenError` when no node has seen `hash` within
- * `ms` (checked every few seconds); never settles once it was seen, or when
- * `signal` aborts.
- */
-function notSeen(
-  { publicClient }: Pick<ExecutionClients, 'publicClient'>,
-  hash: Hex,
-  stage: ExecuteSwapStage,
-  ms: number,
-  signal: AbortSignal,
-): Promise<never> {
-  return new Promise((_, reject) => {
-    const deadline = Date.now() + ms
-    const check = async () => {
-      if (signal.aborted) return
-      const seen = await publicClient.getTransaction({ hash }).then(
-        () => true,
-        () => false,
-      )
-      if (seen || signal.aborted) return
-      if (Date.now() >= deadline) return reject(new TransactionNotSeenError({ hash, stage, afterMs: ms }))
-      setTimeout(check, Math.min(2_000, Math.max(50, ms / 10)))
-    }
-    setTimeout(check, Math.min(ms, 2_000))
-  })
-}
-
 export async function waitForSuccess(
   { publicClient }: Pick<ExecutionClients, 'publicClient'>,
-  { hash, stage, confirmations, receiptTimeoutMs, notSeenTimeoutMs = 60_000 }: WaitForSuccessParameters,
+  parameters: WaitForSuccessParameters,
 ): Promise<TransactionReceipt> {
+  const { hash, stage, confirmations, receiptTimeoutMs, notSeenTimeoutMs = 60_000 } = parameters
   let reason: ReplacementReason | undefined
   const done = new AbortController()
   const receipt = await walletStep(stage, () =>
@@ -268,7 +290,7 @@ export async function waitForSuccess(
           reason = replacement.reason
         },
       }),
-      notSeen({ publicClient }, hash, stage, notSeenTimeoutMs, done.signal),
+      notSeen({ publicClient }, parameters, notSeenTimeoutMs, done.signal),
     ]).finally(() => done.abort()),
   )
   if (receipt.transactionHash.toLowerCase() !== hash.toLowerCase() && reason !== 'repriced')

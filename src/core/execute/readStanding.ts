@@ -9,6 +9,7 @@ import {
   type Transaction,
   type TransactionReceipt,
 } from 'viem'
+import { walk } from '../errors/base.js'
 import {
   BatchFailedError,
   OutcomeUnknownError,
@@ -17,7 +18,7 @@ import {
 } from '../errors/execute.js'
 import { readAllowance } from './approvals.js'
 import { readBatch, waitForBatch } from './batch.js'
-import { type ExecutionClients, waitForSuccess } from './chain.js'
+import { type ExecutionClients, NonceTakenError, waitForSuccess } from './chain.js'
 import {
   decideStanding,
   type ScanResult,
@@ -122,8 +123,11 @@ export async function transactionState(
   if (!wait) return { status: 'pending' }
   const stage = wait.record.swapHash === hash ? 'swap' : 'approval'
   try {
-    return { status: 'success', receipt: await waitForSuccess(clients, { ...wait, hash, stage }) }
+    const sent = { from: transaction.from, nonce: transaction.nonce }
+    return { status: 'success', receipt: await waitForSuccess(clients, { ...wait, hash, stage, sent }) }
   } catch (error) {
+    // Gone while the wait began, its nonce mined by another transaction: as if read a moment later.
+    if (walk(error, (cause) => cause instanceof NonceTakenError)) return { status: 'dropped' }
     if (error instanceof TransactionRevertedError) return { status: 'reverted', receipt: error.receipt }
     // Replaced at its nonce: by the swap itself (one sent before a reload, when this one was a
     // resume's), or by something else (a cancellation).

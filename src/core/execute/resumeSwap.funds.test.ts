@@ -478,11 +478,18 @@ describe('a recorded swap that no node knows, or that another took the nonce of'
       // The resuming page's node, whose reads show when the resume is waiting for S2.
       const forward = jsonRpc(h.fixture.rpcUrl)
       const reads: string[] = []
+      // The worst order: after the resume's first read of S2, every other read of it waits until S1
+      // has replaced it, so the wait never sees S2 (viem's own replacement check needs to have).
+      let replaced: () => void = () => {}
+      const afterReplacement = new Promise<void>((resolve) => {
+        replaced = resolve
+      })
       const publicClient = createPublicClient({
         chain: h.fixture.chain,
         pollingInterval: 50,
         transport: custom({
-          request: ({ method, params }) => {
+          request: async ({ method, params }) => {
+            if (method === 'eth_getTransactionByHash' && reads.includes(method)) await afterReplacement
             reads.push(method)
             return forward(method, params)
           },
@@ -514,6 +521,7 @@ describe('a recorded swap that no node knows, or that another took the nonce of'
         },
       ])
       await rpc('evm_mine', [])
+      replaced()
       await running
     } finally {
       await mineAll(rpc)
