@@ -218,10 +218,13 @@ export type WaitForSuccessParameters = {
   sent?: { from: Address; nonce: number } | undefined
 }
 
-/** The awaited transaction is gone and its nonce mined by another one (see `WaitForSuccessParameters.sent`). */
-export class NonceTakenError extends Error {
-  override name = 'NonceTakenError'
-}
+/**
+ * A nonce relied on was taken by another transaction: the awaited one is gone
+ * and its nonce mined (see `WaitForSuccessParameters.sent`), or the account
+ * sent something since a resume's scan, right before its pinned send (nothing
+ * was sent).
+ */
+export class NonceTakenError extends Error {}
 
 /**
  * Rejects with `TransactionNotSeenError` when no node has seen `hash` within
@@ -242,16 +245,15 @@ function notSeen(
         () => true,
         () => false,
       )
-      if (signal.aborted) return
-      if (!seen && sent) {
+      // Seen and not followed for a nonce taken under it: viem's to follow.
+      if (signal.aborted || (seen && !sent)) return
+      if (sent) {
         // Gone: its nonce mined by another transaction means it never will be.
-        const mined = await publicClient
-          .getTransactionCount({ address: sent.from, blockTag: 'latest' })
-          .catch(() => 0)
-        if (mined > sent.nonce) return reject(new NonceTakenError(hash))
-      } else if (seen) {
-        // Seen, it is viem's to follow; known, it is still checked for a nonce taken under it.
-        if (!sent) return
+        if (
+          !seen &&
+          (await publicClient.getTransactionCount({ address: sent.from }).catch(() => 0)) > sent.nonce
+        )
+          return reject(new NonceTakenError(hash))
       } else if (Date.now() >= deadline)
         return reject(new TransactionNotSeenError({ hash, stage, afterMs: ms }))
       setTimeout(check, Math.min(2_000, Math.max(50, ms / 10)))

@@ -2,7 +2,7 @@ import { type Address, isAddressEqual, type TransactionReceipt } from 'viem'
 import type { SwapClient } from '../client.js'
 import { SwapInProgressError } from '../errors/execute.js'
 import { ensure } from '../errors/parameter.js'
-import { type ExecutionClients, ensureChain, resolveClients } from './chain.js'
+import { type ExecutionClients, ensureChain, NonceTakenError, resolveClients } from './chain.js'
 import { checkSwapParameters } from './checkSwapParameters.js'
 import { classifyFailure } from './classifyFailure.js'
 import type { Standing } from './decideStanding.js'
@@ -17,7 +17,7 @@ import {
   withJournal,
 } from './pendingSwaps.js'
 import { readStanding } from './readStanding.js'
-import { createSwapRun, NonceTakenError, runSwap } from './runSwap.js'
+import { createSwapRun, runSwap } from './runSwap.js'
 
 export type ResumeSwapParameters = Omit<
   ExecuteSwapParameters,

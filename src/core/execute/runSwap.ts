@@ -20,7 +20,7 @@ import { SwapGuardIncompatibleError, SwapGuardNotDeployedError } from '../errors
 import type { SwapInfo } from '../schemas.js'
 import { approveCall, readAllowance } from './approvals.js'
 import { isBatchDeclined, sendBatch } from './batch.js'
-import { ensureChain, sendPinned, waitForSuccess } from './chain.js'
+import { ensureChain, NonceTakenError, sendPinned, waitForSuccess } from './chain.js'
 import {
   type CheckSwapOutcomeParameters,
   checkSwapOutcome,
@@ -61,9 +61,6 @@ import { realizedOutcome } from './realizedOutcome.js'
 import { revokeAllowance } from './revokeAllowance.js'
 import { deterministicDeployerAddress, swapGuardAddress } from './swapGuard.js'
 import { walletStep } from './walletErrors.js'
-
-/** The account sent something since the resume's scan, right before its pinned send: nothing was sent. */
-export class NonceTakenError extends Error {}
 
 /** One execution: what it was asked, what it read, and its journal (a resumed record's first). */
 export type SwapRun = {

@@ -124,7 +124,7 @@ export function SwapDevtoolsPanel({
         <p role="note" style={{ margin: 0 }}>
           <strong>token-swap-hooks</strong>: no <code>&lt;SwapProvider&gt;</code> above this panel. Render{' '}
           <code>&lt;TanStackDevtools plugins={'{[swapDevtoolsPlugin()]}'} /&gt;</code> inside your{' '}
-          <code>&lt;SwapProvider&gt;</code>: the panel reads its client, its QueryClient and its storage.
+          <code>&lt;SwapProvider&gt;</code>, whose client, QueryClient and storage the panel reads.
         </p>
       )}
     </div>
@@ -197,7 +197,7 @@ function useStoredSwaps(context: SwapContextValue, intervalMs: number): Stored {
           last.current = ''
           setStored({
             records: [],
-            error: error instanceof Error ? error.message : String(error),
+            error: String((error as Error | undefined)?.message ?? error),
             storage: true,
           })
         },
@@ -321,17 +321,9 @@ type MutationLike = {
   state: Pick<MutationSnapshot, 'status' | 'submittedAt' | 'variables' | 'data' | 'error'>
 }
 
-function snapshotMutation(mutation: MutationLike): MutationSnapshot {
-  const { state } = mutation
-  return {
-    mutationId: mutation.mutationId,
-    mutationKey: mutation.options.mutationKey,
-    status: state.status,
-    submittedAt: state.submittedAt,
-    variables: state.variables,
-    data: state.data,
-    error: state.error,
-  }
+function snapshotMutation({ mutationId, options, state }: MutationLike): MutationSnapshot {
+  const { status, submittedAt, variables, data, error } = state
+  return { mutationId, mutationKey: options.mutationKey, status, submittedAt, variables, data, error }
 }
 
 // Building blocks, inline-styled.

@@ -4,6 +4,7 @@ import type { PendingSwapStatus } from '../../core/execute/decideStanding.js'
 import type { JournalEntry } from '../../core/execute/journal.js'
 import type { PendingSwap } from '../../core/execute/pendingSwaps.js'
 import type { RateLimitState } from '../../core/rateLimiter.js'
+import { shortHex } from './format.js'
 
 // The panel's data, section by section: pure functions of plain snapshots (of the QueryClient's
 // caches, the limiter's state, the stored journals) and the time, so that each is table-tested.
@@ -58,13 +59,8 @@ export function symbolsFrom(queries: readonly QuerySnapshot[]): ReadonlyMap<stri
   return symbols
 }
 
-const short = (address: unknown, symbols: ReadonlyMap<string, string>) => {
-  if (typeof address !== 'string') return '?'
-  return (
-    symbols.get(address.toLowerCase()) ??
-    (address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address)
-  )
-}
+const short = (address: unknown, symbols: ReadonlyMap<string, string>) =>
+  typeof address === 'string' ? (symbols.get(address.toLowerCase()) ?? shortHex(address)) : '?'
 
 /** What a query is about, in one line: `WETH → USDC, amountIn 1000`, `address 0xA0b8…eB48`. */
 export function describeQuery(
@@ -440,18 +436,19 @@ export function pendingSwapRows(
     .sort((a, b) => a.createdAt - b.createdAt)
     .map((record) => {
       const settle = checks.get(record.id) ?? { state: 'unchecked' }
+      const { id, version, chainId, account, amountIn, minAmountOut, to, step, createdAt, updatedAt } = record
       return {
-        id: record.id,
-        version: record.version,
-        chainId: record.chainId,
-        account: record.account,
+        id,
+        version,
+        chainId,
+        account,
         label: `${short(record.token0, symbols)} → ${short(record.token1, symbols)}`,
-        amountIn: record.amountIn,
-        minAmountOut: record.minAmountOut,
-        to: record.to,
-        step: record.step,
-        createdAt: record.createdAt,
-        updatedAt: record.updatedAt,
+        amountIn,
+        minAmountOut,
+        to,
+        step,
+        createdAt,
+        updatedAt,
         journal: journalOf(record).map((entry) => ({ ...entry, agoMs: now - entry.at })),
         running: isRunning(record.id),
         settle,
@@ -561,7 +558,7 @@ export function describeViolations(violations: unknown): string[] {
       case 'approval':
         return `approval: ${text(spender)} on ${text(token)}`
       default:
-        return `${text(type)}`
+        return text(type)
     }
   })
 }
