@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { AnvilNotFoundError, AnvilStartError, findAnvilBinary, startAnvil } from './anvil.js'
+import { jsonRpc } from './rpc.js'
 
 const tmp = mkdtempSync(join(tmpdir(), 'token-swap-hooks-anvil-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
@@ -125,5 +126,23 @@ describe('startAnvil', () => {
     expect(isRunning(anvil.pid)).toBe(false)
     await expect(fetch(anvil.rpcUrl)).rejects.toThrow()
     await anvil.stop() // a second stop is harmless
+  })
+
+  test('the watch for stranded transactions leaves a mempool held with automine off alone', async () => {
+    const anvil = await startAnvil()
+    const rpc = jsonRpc(anvil.rpcUrl)
+    try {
+      const [from, to] = (await rpc('eth_accounts', [])) as [string, string]
+      await rpc('evm_setAutomine', [false])
+      const hash = await rpc('eth_sendTransaction', [{ from, to, value: '0x1' }])
+      // Several of the watch's ticks (every 250 ms): a transaction held on purpose stays held.
+      await new Promise((resolve) => setTimeout(resolve, 1_000))
+      expect(await rpc('eth_blockNumber', [])).toBe('0x0')
+      expect(await rpc('eth_getTransactionReceipt', [hash])).toBeNull()
+      await rpc('evm_mine', [])
+      expect(await rpc('eth_getTransactionReceipt', [hash])).toMatchObject({ blockNumber: '0x1' })
+    } finally {
+      await anvil.stop()
+    }
   })
 })

@@ -3,6 +3,7 @@ import { accessSync, constants, existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { createServer, type Socket } from 'node:net'
 import { delimiter, dirname, join } from 'node:path'
+import { unstickTransactions } from './unstick.js'
 
 export type AnvilBinarySource = 'ANVIL_PATH' | 'package' | 'PATH'
 
@@ -23,6 +24,11 @@ export type StartAnvilParameters = {
   chainId?: number | undefined
   /** Extra command-line arguments, e.g. `['--block-base-fee-per-gas', '0']`. */
   args?: readonly string[] | undefined
+  /**
+   * Mine a block for a ready transaction anvil's automine left in the pool (see
+   * `unstickTransactions`). @default true
+   */
+  unstick?: boolean | undefined
   /** How long to wait for `eth_chainId` to answer. @default 10_000 */
   timeoutMs?: number | undefined
   /** Where to look for the binary (see `findAnvilBinary`). */
@@ -230,7 +236,9 @@ async function startOnce(
     })
   })
 
+  let unstick: (() => void) | undefined
   const stop = async () => {
+    unstick?.()
     if (exit || spawnError) return
     child.kill('SIGTERM')
     const timer = setTimeout(() => child.kill('SIGKILL'), 2_000)
@@ -250,7 +258,10 @@ async function startOnce(
         `anvil exited before answering (code ${exit.code}, signal ${exit.signal}): ${command}${details()}`,
       )
     const chainId = await chainIdOf(rpcUrl)
-    if (chainId !== undefined) return { rpcUrl, chainId, pid: child.pid ?? -1, binary, stop }
+    if (chainId !== undefined) {
+      if (parameters.unstick !== false) unstick = unstickTransactions(rpcUrl)
+      return { rpcUrl, chainId, pid: child.pid ?? -1, binary, stop }
+    }
     if (Date.now() > deadline) {
       await stop()
       throw new AnvilStartError(

@@ -130,7 +130,16 @@ export function createTestWallet(options: TestWalletOptions) {
     } finally {
       await forward('evm_setAutomine', [true])
     }
-    const receipts = await Promise.all(hashes.map((hash) => forward('eth_getTransactionReceipt', [hash])))
+    // Anvil's block can leave out a ready transaction (foundry-rs/foundry#10122): the next block takes it.
+    let receipts: unknown[] = []
+    for (let tries = 0; tries < 20; tries++) {
+      receipts = await Promise.all(hashes.map((hash) => forward('eth_getTransactionReceipt', [hash])))
+      if (receipts.every(Boolean)) break
+      // A receipt can also lag its block a moment: read again first, then mine.
+      if (tries % 2 === 0) await new Promise((resolve) => setTimeout(resolve, 10))
+      else await forward('evm_mine', [])
+    }
+    if (!receipts.every(Boolean)) throw new Error(`No receipt for a call of the batch: ${hashes.join(', ')}`)
     const reverted = receipts.some((receipt) => (receipt as { status: string }).status !== '0x1')
     if (reverted) await forward('evm_revert', [snapshot])
     const id = `0x${(batches.size + 1).toString(16).padStart(64, '0')}`

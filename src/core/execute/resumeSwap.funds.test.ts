@@ -105,8 +105,11 @@ async function afterReload() {
 }
 
 async function mineAll(rpc: ReturnType<typeof jsonRpc>) {
-  await rpc('evm_setAutomine', [true])
+  // Mined by hand first, automine back on after: turning automine on with transactions held makes
+  // anvil mine them in the background, and a block mined meanwhile (or the revert after the test)
+  // races it, which now and then strands a later transaction (see vite.config.ts).
   await rpc('evm_mine', [])
+  await rpc('evm_setAutomine', [true])
 }
 
 describe('a swap that went out is never paid twice', () => {

@@ -648,6 +648,8 @@ describe('a swap that went out is never sent again', () => {
       expect(await resume()).toMatchObject({ name: 'OutcomeUnknownError', stage: 'swap' })
       expect(wallet.sendRequests()).toHaveLength(sent)
     } finally {
+      // Mined by hand, then automine back on (see mineAll in resumeSwap.funds.test.ts).
+      await rpc('evm_mine', [])
       await rpc('evm_setAutomine', [true])
     }
   })
@@ -717,8 +719,8 @@ describe('a swap that went out is never sent again', () => {
       ).toEqual({ resumed: 'nothing', status: 'pending' })
       expect(wallet.sendRequests()).toHaveLength(sent)
     } finally {
-      await rpc('evm_setAutomine', [true])
       await rpc('evm_mine', [])
+      await rpc('evm_setAutomine', [true])
     }
     await h.until('the swap mined', async () => (await h.nonce()) === before.nonce + 2)
     const after = await h.funds()
