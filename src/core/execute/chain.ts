@@ -288,8 +288,6 @@ export async function waitForSuccess(
         hash,
         confirmations: confirmations ?? 1,
         timeout: receiptTimeoutMs,
-        // Ended with the race: a hash gone or never seen is not polled for on and on.
-        signal: done.signal,
         onReplaced: (replacement) => {
           reason = replacement.reason
         },
