@@ -1,3 +1,5 @@
+import { jsonRpc } from './rpc.js'
+
 /**
  * Anvil in automine mode now and then leaves a ready transaction in its pool
  * instead of mining it (foundry-rs/foundry#10122: "block mining misses ready
@@ -9,23 +11,14 @@
  * base fee) gets one empty block, not one per tick.
  */
 export function unstickTransactions(rpcUrl: string, { intervalMs = 250 }: { intervalMs?: number } = {}) {
-  let id = 0
-  const rpc = async (method: string, params: unknown[] = []) => {
-    const response = await fetch(rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
-      signal: AbortSignal.timeout(5_000),
-    })
-    return ((await response.json()) as { result?: unknown }).result
-  }
+  const rpc = jsonRpc(rpcUrl, { timeoutMs: 5_000 })
   let previous = new Set<string>()
   const nudged = new Set<string>()
   let stopped = false
   let timer: ReturnType<typeof setTimeout> | undefined
   const tick = async () => {
     try {
-      const { pending = {} } = ((await rpc('txpool_content')) ?? {}) as {
+      const { pending = {} } = ((await rpc('txpool_content', [])) ?? {}) as {
         pending?: Record<string, Record<string, { hash: string }>>
       }
       const ready = new Set(
@@ -34,9 +27,9 @@ export function unstickTransactions(rpcUrl: string, { intervalMs = 250 }: { inte
       const stuck = [...ready].filter((hash) => previous.has(hash) && !nudged.has(hash))
       previous = ready
       // Read after the pool: a test that turned automine off meanwhile holds its transactions on purpose.
-      if (stuck.length > 0 && !stopped && (await rpc('anvil_getAutomine')) === true) {
+      if (stuck.length > 0 && !stopped && (await rpc('anvil_getAutomine', [])) === true) {
         for (const hash of stuck) nudged.add(hash)
-        await rpc('evm_mine')
+        await rpc('evm_mine', [])
       }
     } catch {
       // The node is stopping, or busy: the next tick looks again.

@@ -18,7 +18,7 @@ import {
 } from 'viem'
 import { describe, expect, test, vi } from 'vitest'
 import { resumeKit } from '../../../test/evm/resumeKit.js'
-import { jsonRpc } from '../../../test/evm/rpc.js'
+import { jsonRpc, mineHeld } from '../../../test/evm/rpc.js'
 import { setupSwapHarness } from '../../../test/evm/swapHarness.js'
 import type { TestWallet } from '../../../test/evm/wallet.js'
 import { swapRouterAbi } from '../../mock/routerAbi.js'
@@ -104,14 +104,6 @@ async function afterReload() {
   return { ...resume, ...check, ...settle }
 }
 
-async function mineAll(rpc: ReturnType<typeof jsonRpc>) {
-  // Mined by hand first, automine back on after: turning automine on with transactions held makes
-  // anvil mine them in the background, and a block mined meanwhile (or the revert after the test)
-  // races it, which now and then strands a later transaction (see vite.config.ts).
-  await rpc('evm_mine', [])
-  await rpc('evm_setAutomine', [true])
-}
-
 describe('a swap that went out is never paid twice', () => {
   test('a swap in the wallet node’s mempool that the page’s node does not show: pending, nothing sent', async () => {
     const storage = createMemoryStorage()
@@ -136,13 +128,13 @@ describe('a swap that went out is never paid twice', () => {
         }),
       ).toEqual({ resumed: 'nothing', status: 'pending' })
       expect(wallet.sendRequests()).toHaveLength(sent)
-      await mineAll(rpc)
+      await mineHeld(rpc)
       const after = await h.funds()
       expect(before.TKA - after.TKA).toBe(amountIn)
       expect(after.nonce - before.nonce).toBe(2)
       expect(await getPendingSwaps(storage)).toHaveLength(1)
     } finally {
-      await mineAll(rpc)
+      await mineHeld(rpc)
     }
   })
 
@@ -172,12 +164,12 @@ describe('a swap that went out is never paid twice', () => {
       const resumed = wallet.sendRequests().slice(sent)
       expect(resumed).toHaveLength(1)
       expect(resumed[0]?.params).toMatchObject([{ nonce: numberToHex(before.nonce + 1) }])
-      await mineAll(rpc)
+      await mineHeld(rpc)
       const after = await h.funds()
       expect(before.TKA - after.TKA).toBe(amountIn)
       expect(after.nonce - before.nonce).toBe(2)
     } finally {
-      await mineAll(rpc)
+      await mineHeld(rpc)
     }
   })
 
@@ -527,7 +519,7 @@ describe('a recorded swap that no node knows, or that another took the nonce of'
       replaced()
       await running
     } finally {
-      await mineAll(rpc)
+      await mineHeld(rpc)
     }
     expect(result).toMatchObject({ resumed: 'settled', status: 'confirmed' })
     expect(before.TKA - (await h.funds()).TKA).toBe(amountIn)
@@ -551,10 +543,10 @@ describe('a recorded swap that no node knows, or that another took the nonce of'
         ['unknown'],
       )
       expect(await getPendingSwaps(storage)).toHaveLength(1)
-      await mineAll(rpc)
+      await mineHeld(rpc)
       expect(before.TKA - (await h.funds()).TKA).toBe(amountIn)
     } finally {
-      await mineAll(rpc)
+      await mineHeld(rpc)
       await h.approve('TKA', 0n)
     }
   })
@@ -603,10 +595,10 @@ describe('a reverted call, and a read that fails, settle nothing', () => {
       const settled = await library.settlePendingSwaps({ ...clients, storage, trustedAddresses: trusted() })
       expect(settled.map(({ status }) => status).sort()).toEqual(['resumable', 'unknown'])
       expect(await getPendingSwaps(storage)).toHaveLength(2)
-      await mineAll(rpc)
+      await mineHeld(rpc)
       expect(before.TKA - (await h.funds()).TKA).toBe(amountIn)
     } finally {
-      await mineAll(rpc)
+      await mineHeld(rpc)
       await h.approve('TKA', 0n)
     }
   })

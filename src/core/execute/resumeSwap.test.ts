@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { type StartAnvilReturnType, startAnvil } from '../../../test/evm/anvil.js'
 import { deploySwapFixture, type SwapFixture } from '../../../test/evm/fixture.js'
 import { resumeKit } from '../../../test/evm/resumeKit.js'
-import { jsonRpc } from '../../../test/evm/rpc.js'
+import { jsonRpc, mineHeld } from '../../../test/evm/rpc.js'
 import { setupSwapHarness } from '../../../test/evm/swapHarness.js'
 import type { TestWallet } from '../../../test/evm/wallet.js'
 import { OutcomeUnknownError, SwapInProgressError } from '../errors/execute.js'
@@ -648,9 +648,7 @@ describe('a swap that went out is never sent again', () => {
       expect(await resume()).toMatchObject({ name: 'OutcomeUnknownError', stage: 'swap' })
       expect(wallet.sendRequests()).toHaveLength(sent)
     } finally {
-      // Mined by hand, then automine back on (see mineAll in resumeSwap.funds.test.ts).
-      await rpc('evm_mine', [])
-      await rpc('evm_setAutomine', [true])
+      await mineHeld(rpc)
     }
   })
 
@@ -719,8 +717,7 @@ describe('a swap that went out is never sent again', () => {
       ).toEqual({ resumed: 'nothing', status: 'pending' })
       expect(wallet.sendRequests()).toHaveLength(sent)
     } finally {
-      await rpc('evm_mine', [])
-      await rpc('evm_setAutomine', [true])
+      await mineHeld(rpc)
     }
     await h.until('the swap mined', async () => (await h.nonce()) === before.nonce + 2)
     const after = await h.funds()
