@@ -5,12 +5,12 @@
 import { writeFileSync } from 'node:fs'
 import { type Address, type Hex, parseEther, parseUnits, type TransactionReceipt } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { deploySwapGuard } from '../src/core/execute/deploySwapGuard.js'
+import { deploySwapGuard } from '../src/core/execute/guard/deploySwapGuard.js'
 import {
   swapGuardAddress,
   swapGuardExecutorAddress,
   swapGuardInitCode,
-} from '../src/core/execute/swapGuard.js'
+} from '../src/core/execute/guard/swapGuard.js'
 import type { SwapFixture } from '../test/evm/fixture.js'
 import { approve, deadlineIn, guardSwapData, mined, routerSwapData } from '../test/evm/guardKit.js'
 import { setupSwapFixture } from '../test/evm/setup.js'

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { type Address, parseUnits } from 'viem'
-import { swapGuardAddress } from '../src/core/execute/swapGuard.js'
+import { swapGuardAddress } from '../src/core/execute/guard/swapGuard.js'
 import { useExecuteSwap } from '../src/exports/execute.js'
 import { parseAmount, useSwapRoute } from '../src/exports/index.js'
 import { getSwapInfoBody } from '../src/exports/mock.js'

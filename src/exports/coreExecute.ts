@@ -49,14 +49,6 @@ export {
   SwapGuardNotDeployedError,
   type SwapGuardNotDeployedErrorType,
 } from '../core/errors/guard.js'
-export { supportsAtomicBatch } from '../core/execute/batch.js'
-export type { ExecutionClients } from '../core/execute/chain.js'
-export {
-  type CheckSwapOutcomeParameters,
-  type CheckSwapOutcomeReturnType,
-  checkSwapOutcome,
-  type SwapCall,
-} from '../core/execute/checkSwapOutcome.js'
 export {
   type ExecuteSwapAction,
   type ExecuteSwapErrorType,
@@ -76,7 +68,13 @@ export {
   type SwapPreview,
   type SwapPreviewStep,
 } from '../core/execute/getSwapPreview.js'
-export type { JournalEntry, JournalEvent } from '../core/execute/journal.js'
+export {
+  deterministicDeployerAddress,
+  swapGuardAbi,
+  swapGuardAddress,
+  swapGuardExecutorAddress,
+} from '../core/execute/guard/swapGuard.js'
+export type { JournalEntry, JournalEvent } from '../core/execute/records/journal.js'
 export {
   createMemoryStorage,
   type GetPendingSwapsParameters,
@@ -85,16 +83,18 @@ export {
   type PendingSwap,
   removePendingSwap,
   type SwapStorage,
-} from '../core/execute/pendingSwaps.js'
-export type { FloorEnforcement } from '../core/execute/planSwap.js'
+} from '../core/execute/records/pendingSwaps.js'
 export {
   type RevokeAllowanceParameters,
   type RevokeAllowanceReturnType,
   revokeAllowance,
 } from '../core/execute/revokeAllowance.js'
+export type { FloorEnforcement } from '../core/execute/rules/planSwap.js'
+export { supportsAtomicBatch } from '../core/execute/run/batch.js'
+export type { ExecutionClients } from '../core/execute/run/chain.js'
 export {
-  deterministicDeployerAddress,
-  swapGuardAbi,
-  swapGuardAddress,
-  swapGuardExecutorAddress,
-} from '../core/execute/swapGuard.js'
+  type CheckSwapOutcomeParameters,
+  type CheckSwapOutcomeReturnType,
+  checkSwapOutcome,
+  type SwapCall,
+} from '../core/execute/run/checkSwapOutcome.js'

@@ -10,8 +10,7 @@ export {
   type CheckPendingSwapReturnType,
   checkPendingSwap,
 } from '../core/execute/checkPendingSwap.js'
-export type { PendingSwapStatus } from '../core/execute/decideStanding.js'
-export type { JournalEntry, JournalEvent } from '../core/execute/journal.js'
+export type { JournalEntry, JournalEvent } from '../core/execute/records/journal.js'
 export {
   createMemoryStorage,
   type GetPendingSwapsParameters,
@@ -20,12 +19,13 @@ export {
   type PendingSwap,
   removePendingSwap,
   type SwapStorage,
-} from '../core/execute/pendingSwaps.js'
+} from '../core/execute/records/pendingSwaps.js'
 export {
   type ResumeSwapParameters,
   type ResumeSwapReturnType,
   resumeSwap,
 } from '../core/execute/resumeSwap.js'
+export type { PendingSwapStatus } from '../core/execute/rules/decideStanding.js'
 export {
   type SettlePendingSwapsParameters,
   type SettlePendingSwapsReturnType,

@@ -10,11 +10,11 @@ export {
   deploySwapGuard,
   type IsSwapGuardDeployedParameters,
   isSwapGuardDeployed,
-} from '../core/execute/deploySwapGuard.js'
+} from '../core/execute/guard/deploySwapGuard.js'
 export {
   deterministicDeployerAddress,
   swapGuardAbi,
   swapGuardAddress,
   swapGuardExecutorAddress,
-} from '../core/execute/swapGuard.js'
-export { swapGuardInitCode, swapGuardSalt } from '../core/execute/swapGuardInitCode.js'
+} from '../core/execute/guard/swapGuard.js'
+export { swapGuardInitCode, swapGuardSalt } from '../core/execute/guard/swapGuardInitCode.js'

@@ -1,12 +1,12 @@
 import type { SwapClient } from '../core/client.js'
-import type { ExecutionClients } from '../core/execute/chain.js'
 import type { TrustedAddresses } from '../core/execute/executeSwap.js'
-import type { PendingSwap, SwapStorage } from '../core/execute/pendingSwaps.js'
+import type { PendingSwap, SwapStorage } from '../core/execute/records/pendingSwaps.js'
 import {
   type ResumeSwapParameters,
   type ResumeSwapReturnType,
   resumeSwap,
 } from '../core/execute/resumeSwap.js'
+import type { ExecutionClients } from '../core/execute/run/chain.js'
 import { type SettlePendingSwapsReturnType, settlePendingSwaps } from '../core/execute/settlePendingSwaps.js'
 import { type SlippageSetting, slippageFor } from '../core/slippage/slippageFor.js'
 

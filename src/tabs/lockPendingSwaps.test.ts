@@ -11,7 +11,7 @@ import {
   isPendingSwapRunning,
   type PendingSwap,
   savePendingSwap,
-} from '../core/execute/pendingSwaps.js'
+} from '../core/execute/records/pendingSwaps.js'
 import { resumeSwap } from '../core/execute/resumeSwap.js'
 import { claimAcrossTabs, lockPendingSwapsAcrossTabs } from './lockPendingSwaps.js'
 

@@ -1,7 +1,7 @@
 import { type LockManagerLike, namePrefix } from './environment.js'
 
 /**
- * Where `claimPendingSwap` (src/core/execute/pendingSwaps.ts) looks for a
+ * Where `claimPendingSwap` (src/core/execute/records/pendingSwaps.ts) looks for a
  * cross-tab claim: a function of the record id resolving with the release of
  * the record's Web Lock, or `undefined` when another tab holds it. A global
  * symbol, so that the execute entries import nothing of this one.

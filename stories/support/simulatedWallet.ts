@@ -21,8 +21,12 @@ import {
 } from 'viem'
 import { multicall3Abi, multicall3Address } from '../../src/core/balances/multicall3.js'
 import { isNativeToken, nativeTokenAddress } from '../../src/core/constants.js'
-import { balanceReaderAddress } from '../../src/core/execute/stateOverrides.js'
-import { swapGuardAbi, swapGuardAddress, swapGuardExecutorAddress } from '../../src/core/execute/swapGuard.js'
+import {
+  swapGuardAbi,
+  swapGuardAddress,
+  swapGuardExecutorAddress,
+} from '../../src/core/execute/guard/swapGuard.js'
+import { balanceReaderAddress } from '../../src/core/execute/run/stateOverrides.js'
 import { swapRouterAbi } from '../../src/mock/routerAbi.js'
 import type { MockMarket } from '../../src/mock/types.js'
 

@@ -4,7 +4,7 @@ import {
   isPendingSwapRunning,
   type SwapStorage,
   savePendingSwap,
-} from '../../src/core/execute/pendingSwaps.js'
+} from '../../src/core/execute/records/pendingSwaps.js'
 import { createMockMarket } from '../../src/mock/createMockMarket.js'
 import { createMockService } from '../../src/mock/createMockService.js'
 import { createSwapHandlers } from '../../src/mock/createSwapHandlers.js'

@@ -12,7 +12,7 @@ import {
   zeroAddress,
 } from 'viem'
 import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
-import { swapGuardAbi, swapGuardAddress } from '../../src/core/execute/swapGuard.js'
+import { swapGuardAbi, swapGuardAddress } from '../../src/core/execute/guard/swapGuard.js'
 import { swapRouterAbi } from '../../src/mock/routerAbi.js'
 import { testErc20Abi } from './abis.js'
 import type { SwapFixture } from './fixture.js'

@@ -13,7 +13,11 @@ import {
   type WalletClient,
 } from 'viem'
 import { type ExecuteSwapParameters, executeSwap } from '../../src/core/execute/executeSwap.js'
-import { getPendingSwaps, type PendingSwap, type SwapStorage } from '../../src/core/execute/pendingSwaps.js'
+import {
+  getPendingSwaps,
+  type PendingSwap,
+  type SwapStorage,
+} from '../../src/core/execute/records/pendingSwaps.js'
 import { jsonRpc } from './rpc.js'
 import type { setupSwapHarness } from './swapHarness.js'
 import type { TestWallet } from './wallet.js'

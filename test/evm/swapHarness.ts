@@ -1,7 +1,7 @@
 import { type Address, createPublicClient, custom, erc20Abi, type PublicClient } from 'viem'
 import { afterAll, beforeAll } from 'vitest'
 import { createSwapClient } from '../../src/core/client.js'
-import { swapGuardAddress } from '../../src/core/execute/swapGuard.js'
+import { swapGuardAddress } from '../../src/core/execute/guard/swapGuard.js'
 import { createMockMarket } from '../../src/mock/createMockMarket.js'
 import { getSwapInfoBody } from '../../src/mock/getSwapInfoBody.js'
 import { type MockServer, startMockServer } from '../../src/mock/startMockServer.js'

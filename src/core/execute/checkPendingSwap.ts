@@ -1,9 +1,9 @@
 import type { TransactionReceipt } from 'viem'
-import { assertReadsChain, type ExecutionClients } from './chain.js'
-import type { PendingSwapStatus } from './decideStanding.js'
 import type { TrustedAddresses } from './executeSwap.js'
-import { isPendingSwapRunning, type PendingSwap } from './pendingSwaps.js'
-import { readStanding } from './readStanding.js'
+import { isPendingSwapRunning, type PendingSwap } from './records/pendingSwaps.js'
+import type { PendingSwapStatus } from './rules/decideStanding.js'
+import { assertReadsChain, type ExecutionClients } from './run/chain.js'
+import { readStanding } from './run/readStanding.js'
 
 export type CheckPendingSwapReturnType = {
   status: PendingSwapStatus

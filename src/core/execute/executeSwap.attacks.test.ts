@@ -29,8 +29,8 @@ import type { TestWallet } from '../../../test/evm/wallet.js'
 import { getAmountOut } from '../../mock/amm.js'
 import { BatchFailedError, TransactionRevertedError, UnsafeSwapOutcomeError } from '../errors/execute.js'
 import { executeSwap } from './executeSwap.js'
-import type { FloorEnforcement } from './planSwap.js'
-import { swapGuardAddress } from './swapGuard.js'
+import { swapGuardAddress } from './guard/swapGuard.js'
+import type { FloorEnforcement } from './rules/planSwap.js'
 
 // A shallow TKA/TKB pool (10,000 : 20,000), so that a sandwich of a few hundred TKA pays.
 const pools: PoolConfig[] = defaultPools.map((pool) =>

@@ -18,7 +18,7 @@ import {
   UserRejectedError,
 } from '../errors/execute.js'
 import { type ExecuteSwapParameters, type ExecuteSwapStep, executeSwap } from './executeSwap.js'
-import { swapGuardAbi, swapGuardAddress } from './swapGuard.js'
+import { swapGuardAbi, swapGuardAddress } from './guard/swapGuard.js'
 
 const h = setupSwapHarness()
 type Swap = Omit<ExecuteSwapParameters, 'walletClient' | 'publicClient'>

@@ -39,7 +39,7 @@ import {
 } from '../errors/execute.js'
 import { InvalidParameterError } from '../errors/parameter.js'
 import { type ExecuteSwapParameters, executeSwap } from './executeSwap.js'
-import { swapGuardAddress } from './swapGuard.js'
+import { swapGuardAddress } from './guard/swapGuard.js'
 
 const h = setupSwapHarness()
 const attacker: Address = '0x000000000000000000000000000000000000dEaD'

@@ -41,9 +41,9 @@ import {
   type ExecuteSwapStep,
   executeSwap,
 } from './executeSwap.js'
-import { createMemoryStorage, getPendingSwaps } from './pendingSwaps.js'
+import { swapGuardAbi, swapGuardAddress } from './guard/swapGuard.js'
+import { createMemoryStorage, getPendingSwaps } from './records/pendingSwaps.js'
 import { settlePendingSwaps } from './settlePendingSwaps.js'
-import { swapGuardAbi, swapGuardAddress } from './swapGuard.js'
 
 const h = setupSwapHarness()
 

@@ -25,11 +25,11 @@ import type {
 } from '../errors/execute.js'
 import type { SwapGuardIncompatibleErrorType, SwapGuardNotDeployedErrorType } from '../errors/guard.js'
 import type { QuoteRequest, SwapInfo } from '../schemas.js'
-import type { ExecutionClients } from './chain.js'
-import { checkSwapParameters, spentQuotes } from './checkSwapParameters.js'
-import type { SwapStorage } from './pendingSwaps.js'
-import type { BatchMode, FloorEnforcement } from './planSwap.js'
-import { createSwapRun, runSwap } from './runSwap.js'
+import type { SwapStorage } from './records/pendingSwaps.js'
+import { checkSwapParameters, spentQuotes } from './rules/checkSwapParameters.js'
+import type { BatchMode, FloorEnforcement } from './rules/planSwap.js'
+import type { ExecutionClients } from './run/chain.js'
+import { createSwapRun, runSwap } from './run/runSwap.js'
 
 export type ExecuteSwapStatus = 'quoting' | 'approving' | 'swapping' | 'success'
 

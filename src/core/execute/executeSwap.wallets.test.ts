@@ -10,8 +10,8 @@ import { setupSwapHarness } from '../../../test/evm/swapHarness.js'
 import type { TestWallet, TestWalletOptions } from '../../../test/evm/wallet.js'
 import { OutcomeUnknownError, TransactionNotSeenError } from '../errors/execute.js'
 import { type ExecuteSwapParameters, executeSwap, type SwapEvent } from './executeSwap.js'
-import { createMemoryStorage, getPendingSwaps } from './pendingSwaps.js'
-import { swapGuardAddress } from './swapGuard.js'
+import { swapGuardAddress } from './guard/swapGuard.js'
+import { createMemoryStorage, getPendingSwaps } from './records/pendingSwaps.js'
 
 const h = setupSwapHarness()
 const amountIn = parseEther('10')

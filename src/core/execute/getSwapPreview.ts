@@ -16,17 +16,17 @@ import { isNativeToken } from '../constants.js'
 import { ensure } from '../errors/parameter.js'
 import type { SwapInfo } from '../schemas.js'
 import { assertAddress, assertRouteParameters } from '../utils/validate.js'
-import { asSimulatedCalls, type SwapCall } from './checkSwapOutcome.js'
 import {
   type BatchMode,
   type FloorEnforcement,
   planSwap,
   planSwapCall,
   type SwapStepKind,
-} from './planSwap.js'
-import { readSwapFacts } from './readSwapFacts.js'
-import { runCallsRequest } from './stateOverrides.js'
-import { toMissingTokenError } from './walletErrors.js'
+} from './rules/planSwap.js'
+import { asSimulatedCalls, type SwapCall } from './run/checkSwapOutcome.js'
+import { readSwapFacts } from './run/readSwapFacts.js'
+import { runCallsRequest } from './run/stateOverrides.js'
+import { toMissingTokenError } from './run/walletErrors.js'
 
 /** Price impact at or above `high` warns; at or above `blocking` the UI should not let the user swap. */
 export type PriceImpactThresholds = { high: number; blocking: number }

@@ -9,8 +9,8 @@ import { describe, expect, test } from 'vitest'
 import { setupSwapHarness } from '../../../test/evm/swapHarness.js'
 import { executeSwap } from './executeSwap.js'
 import { getSwapPreview } from './getSwapPreview.js'
-import type { FloorEnforcement } from './planSwap.js'
-import { swapGuardAddress } from './swapGuard.js'
+import { swapGuardAddress } from './guard/swapGuard.js'
+import type { FloorEnforcement } from './rules/planSwap.js'
 
 const h = setupSwapHarness()
 

@@ -30,7 +30,7 @@ import {
   type PendingSwap,
   type SwapStorage,
   savePendingSwap,
-} from './pendingSwaps.js'
+} from './records/pendingSwaps.js'
 
 // The resume logic, with the approval to the service's spender and the swap to its router (the
 // opt-out): the guarded flow's resume is in resumeSwap.guard.test.ts.

@@ -9,8 +9,8 @@ import { describe, expect, test, vi } from 'vitest'
 import { resumeKit } from '../../../test/evm/resumeKit.js'
 import { setupSwapHarness } from '../../../test/evm/swapHarness.js'
 import type { TestWallet } from '../../../test/evm/wallet.js'
-import { createMemoryStorage, getPendingSwaps, savePendingSwap } from './pendingSwaps.js'
-import { swapGuardAddress } from './swapGuard.js'
+import { swapGuardAddress } from './guard/swapGuard.js'
+import { createMemoryStorage, getPendingSwaps, savePendingSwap } from './records/pendingSwaps.js'
 
 const h = setupSwapHarness()
 const amountIn = parseEther('10')

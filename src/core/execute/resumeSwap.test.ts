@@ -23,7 +23,7 @@ import {
   type PendingSwap,
   type SwapStorage,
   savePendingSwap,
-} from './pendingSwaps.js'
+} from './records/pendingSwaps.js'
 import { resumeSwap } from './resumeSwap.js'
 import { settlePendingSwaps } from './settlePendingSwaps.js'
 

@@ -2,10 +2,6 @@ import { type Address, isAddressEqual, type TransactionReceipt } from 'viem'
 import type { SwapClient } from '../client.js'
 import { SwapInProgressError } from '../errors/execute.js'
 import { ensure } from '../errors/parameter.js'
-import { type ExecutionClients, ensureChain, NonceTakenError, resolveClients } from './chain.js'
-import { checkSwapParameters } from './checkSwapParameters.js'
-import { classifyFailure } from './classifyFailure.js'
-import type { Standing } from './decideStanding.js'
 import type { ExecuteSwapParameters, ExecuteSwapReturnType } from './executeSwap.js'
 import {
   claimPendingSwap,
@@ -15,9 +11,13 @@ import {
   removePendingSwap,
   resolveStorage,
   withJournal,
-} from './pendingSwaps.js'
-import { readStanding } from './readStanding.js'
-import { createSwapRun, runSwap } from './runSwap.js'
+} from './records/pendingSwaps.js'
+import { checkSwapParameters } from './rules/checkSwapParameters.js'
+import { classifyFailure } from './rules/classifyFailure.js'
+import type { Standing } from './rules/decideStanding.js'
+import { type ExecutionClients, ensureChain, NonceTakenError, resolveClients } from './run/chain.js'
+import { readStanding } from './run/readStanding.js'
+import { createSwapRun, runSwap } from './run/runSwap.js'
 
 export type ResumeSwapParameters = Omit<
   ExecuteSwapParameters,

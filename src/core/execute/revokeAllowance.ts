@@ -1,7 +1,13 @@
 import type { Address, Hex, TransactionReceipt } from 'viem'
 import { assertAddress, assertObject } from '../utils/validate.js'
-import { approveCall } from './approvals.js'
-import { type ExecutionClients, ensureChain, resolveClients, sendPinned, waitForSuccess } from './chain.js'
+import { approveCall } from './run/approvals.js'
+import {
+  type ExecutionClients,
+  ensureChain,
+  resolveClients,
+  sendPinned,
+  waitForSuccess,
+} from './run/chain.js'
 
 export type RevokeAllowanceParameters = ExecutionClients & {
   /** The ERC-20 token. */

@@ -1,6 +1,4 @@
 import type { TransactionReceipt } from 'viem'
-import { assertReadsChain, type ExecutionClients, resolveClients } from './chain.js'
-import { isSettled, type PendingSwapStatus } from './decideStanding.js'
 import type { TrustedAddresses } from './executeSwap.js'
 import {
   getDefaultStorage,
@@ -9,8 +7,10 @@ import {
   type PendingSwap,
   removePendingSwap,
   type SwapStorage,
-} from './pendingSwaps.js'
-import { readStanding } from './readStanding.js'
+} from './records/pendingSwaps.js'
+import { isSettled, type PendingSwapStatus } from './rules/decideStanding.js'
+import { assertReadsChain, type ExecutionClients, resolveClients } from './run/chain.js'
+import { readStanding } from './run/readStanding.js'
 
 export type SettlePendingSwapsParameters = ExecutionClients & {
   /** Default: `localStorage` in a browser, memory elsewhere (as `executeSwap`'s). */

@@ -12,7 +12,7 @@ import {
   type PendingSwap,
   type SwapStorage,
   savePendingSwap,
-} from '../../core/execute/pendingSwaps.js'
+} from '../../core/execute/records/pendingSwaps.js'
 import { SwapProvider, type SwapProviderProps } from '../context.js'
 import { useSwapRoute } from '../hooks/useSwapRoute.js'
 import { SwapDevtoolsPanel } from './SwapDevtoolsPanel.js'

@@ -20,7 +20,7 @@ import {
   journalOf,
   type PendingSwap,
   resolveStorage,
-} from '../../core/execute/pendingSwaps.js'
+} from '../../core/execute/records/pendingSwaps.js'
 import { carefulSpellMs, type RateLimitState } from '../../core/rateLimiter.js'
 import { type QueryResource, queryDefaults } from '../../query/defaults.js'
 import { SwapContext, type SwapContextValue } from '../context.js'

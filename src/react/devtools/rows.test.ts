@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import type { PendingSwap } from '../../core/execute/pendingSwaps.js'
+import type { PendingSwap } from '../../core/execute/records/pendingSwaps.js'
 import { formatDuration, formatValue, shortHex } from './format.js'
 import {
   describeQuery,

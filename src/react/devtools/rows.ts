@@ -1,8 +1,8 @@
 'use client'
 
-import type { PendingSwapStatus } from '../../core/execute/decideStanding.js'
-import type { JournalEntry } from '../../core/execute/journal.js'
-import type { PendingSwap } from '../../core/execute/pendingSwaps.js'
+import type { JournalEntry } from '../../core/execute/records/journal.js'
+import type { PendingSwap } from '../../core/execute/records/pendingSwaps.js'
+import type { PendingSwapStatus } from '../../core/execute/rules/decideStanding.js'
 import type { RateLimitState } from '../../core/rateLimiter.js'
 import { shortHex } from './format.js'
 

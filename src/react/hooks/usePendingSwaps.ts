@@ -3,10 +3,14 @@
 import { type QueryClient, useMutation, useQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo } from 'react'
 import type { TransactionReceipt } from 'viem'
-import { isSettled } from '../../core/execute/decideStanding.js'
 import type { ExecuteSwapErrorType } from '../../core/execute/executeSwap.js'
-import { type PendingSwap, removePendingSwap, resolveStorage } from '../../core/execute/pendingSwaps.js'
+import {
+  type PendingSwap,
+  removePendingSwap,
+  resolveStorage,
+} from '../../core/execute/records/pendingSwaps.js'
 import type { ResumeSwapParameters, ResumeSwapReturnType } from '../../core/execute/resumeSwap.js'
+import { isSettled } from '../../core/execute/rules/decideStanding.js'
 import type { SettlePendingSwapsReturnType } from '../../core/execute/settlePendingSwaps.js'
 import type { SlippageSetting } from '../../core/slippage/slippageFor.js'
 import { withoutUndefined } from '../../core/utils/withoutUndefined.js'

@@ -18,7 +18,7 @@ import {
   type PriceImpactThresholds,
   type SwapPreview,
 } from '../../core/execute/getSwapPreview.js'
-import type { BatchMode, FloorEnforcement } from '../../core/execute/planSwap.js'
+import type { BatchMode, FloorEnforcement } from '../../core/execute/rules/planSwap.js'
 import { slippageFor } from '../../core/slippage/slippageFor.js'
 import { queryDefaults as defaultQueryDefaults } from '../../query/defaults.js'
 import { both } from '../../query/executeSwap.js'

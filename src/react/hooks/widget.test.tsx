@@ -12,7 +12,11 @@ import { describe, expect, onTestFinished, test, vi } from 'vitest'
 import { setupSwapHarness } from '../../../test/evm/swapHarness.js'
 import type { TestWallet } from '../../../test/evm/wallet.js'
 import { createQueryClient } from '../../../test/react.js'
-import { createMemoryStorage, getPendingSwaps, type SwapStorage } from '../../core/execute/pendingSwaps.js'
+import {
+  createMemoryStorage,
+  getPendingSwaps,
+  type SwapStorage,
+} from '../../core/execute/records/pendingSwaps.js'
 import { type SwapLifecycleEvent, SwapProvider, type SwapProviderProps } from '../context.js'
 import { useExecuteSwap } from './useExecuteSwap.js'
 import type { usePendingSwaps } from './usePendingSwaps.js'

@@ -1,7 +1,7 @@
 import type { Hex } from 'viem'
 import { describe, expect, test } from 'vitest'
+import type { JournalEntry } from '../records/journal.js'
 import { classifyFailure, type FailureOutcome } from './classifyFailure.js'
-import type { JournalEntry } from './journal.js'
 
 const hash = (byte: string) => `0x${byte.repeat(32)}` as Hex
 const [approval, swap, other] = [hash('bb'), hash('cc'), hash('dd')]

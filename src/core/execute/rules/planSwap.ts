@@ -1,10 +1,10 @@
 import { type Address, encodeFunctionData, maxUint256, zeroAddress } from 'viem'
-import { isNativeToken } from '../constants.js'
-import { BatchUnsupportedError } from '../errors/execute.js'
-import type { SwapInfo } from '../schemas.js'
-import { approvalSpender, approveCall } from './approvals.js'
-import type { SwapCall } from './checkSwapOutcome.js'
-import { swapGuardAbi, swapGuardAddress } from './swapGuard.js'
+import { isNativeToken } from '../../constants.js'
+import { BatchUnsupportedError } from '../../errors/execute.js'
+import type { SwapInfo } from '../../schemas.js'
+import { swapGuardAbi, swapGuardAddress } from '../guard/swapGuard.js'
+import { approvalSpender, approveCall } from '../run/approvals.js'
+import type { SwapCall } from '../run/checkSwapOutcome.js'
 
 /**
  * Where the user's bounds hold: `'onchain'`, in the mined transaction (the

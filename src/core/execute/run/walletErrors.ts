@@ -1,7 +1,7 @@
 import { type Address, decodeErrorResult, type Hex } from 'viem'
-import { BaseError, walk } from '../errors/base.js'
-import { type ExecuteSwapStage, UserRejectedError, WalletError } from '../errors/execute.js'
-import { InvalidParameterError } from '../errors/parameter.js'
+import { BaseError, walk } from '../../errors/base.js'
+import { type ExecuteSwapStage, UserRejectedError, WalletError } from '../../errors/execute.js'
+import { InvalidParameterError } from '../../errors/parameter.js'
 
 /** True when the cause chain holds a wallet's "user rejected" (EIP-1193 code 4001, viem's UserRejectedRequestError…). */
 export function isUserRejection(error: unknown): boolean {

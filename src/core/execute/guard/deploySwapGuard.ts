@@ -1,10 +1,16 @@
 import { type Address, concat, type Hex, type TransactionReceipt } from 'viem'
-import { SwapGuardNotDeployedError } from '../errors/guard.js'
-import { assertObject } from '../utils/validate.js'
-import { type ExecutionClients, ensureChain, resolveClients, sendPinned, waitForSuccess } from './chain.js'
+import { SwapGuardNotDeployedError } from '../../errors/guard.js'
+import { assertObject } from '../../utils/validate.js'
+import {
+  type ExecutionClients,
+  ensureChain,
+  resolveClients,
+  sendPinned,
+  waitForSuccess,
+} from '../run/chain.js'
+import { walletStep } from '../run/walletErrors.js'
 import { deterministicDeployerAddress, swapGuardAddress, swapGuardExecutorAddress } from './swapGuard.js'
 import { swapGuardInitCode, swapGuardSalt } from './swapGuardInitCode.js'
-import { walletStep } from './walletErrors.js'
 
 export type DeploySwapGuardParameters = ExecutionClients & {
   /** The chain to deploy on. Default: the public client's chain. */

@@ -1,9 +1,9 @@
 import { type Address, decodeFunctionData, erc20Abi, getAddress, maxUint256 } from 'viem'
 import { describe, expect, test } from 'vitest'
-import { nativeTokenAddress } from '../constants.js'
-import { BatchUnsupportedError } from '../errors/execute.js'
+import { nativeTokenAddress } from '../../constants.js'
+import { BatchUnsupportedError } from '../../errors/execute.js'
+import { swapGuardAbi, swapGuardAddress } from '../guard/swapGuard.js'
 import { planSwap, type SwapFacts } from './planSwap.js'
-import { swapGuardAbi, swapGuardAddress } from './swapGuard.js'
 
 const TKA: Address = getAddress('0x00000000000000000000000000000000000000a1')
 const TKB: Address = getAddress('0x00000000000000000000000000000000000000b2')

@@ -1,9 +1,9 @@
 import type { Address, Chain, PublicClient, Transport } from 'viem'
+import { swapGuardAddress } from '../guard/swapGuard.js'
+import { type BatchMode, type SwapFacts, wantsBatch } from '../rules/planSwap.js'
 import { approveCall, readAllowance } from './approvals.js'
 import { readWalletCapabilities } from './batch.js'
 import type { ExecutionClients } from './chain.js'
-import { type BatchMode, type SwapFacts, wantsBatch } from './planSwap.js'
-import { swapGuardAddress } from './swapGuard.js'
 import { toMissingTokenError } from './walletErrors.js'
 
 export type ReadSwapFactsParameters = {

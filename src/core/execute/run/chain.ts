@@ -10,7 +10,7 @@ import {
   type Transport,
   type WalletClient,
 } from 'viem'
-import { walk } from '../errors/base.js'
+import { walk } from '../../errors/base.js'
 import {
   ChainMismatchError,
   type ExecuteSwapStage,
@@ -18,8 +18,8 @@ import {
   TransactionReplacedError,
   TransactionRevertedError,
   UserRejectedError,
-} from '../errors/execute.js'
-import { ensure } from '../errors/parameter.js'
+} from '../../errors/execute.js'
+import { ensure } from '../../errors/parameter.js'
 import { isUserRejection, walletStep } from './walletErrors.js'
 
 export type ExecutionClients = {

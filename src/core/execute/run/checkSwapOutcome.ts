@@ -13,22 +13,22 @@ import {
   toEventSelector,
 } from 'viem'
 import { call, simulateBlocks } from 'viem/actions'
-import { isNativeToken, nativeTokenAddress } from '../constants.js'
-import { walk } from '../errors/base.js'
+import { isNativeToken, nativeTokenAddress } from '../../constants.js'
+import { walk } from '../../errors/base.js'
 import {
   SimulationUnavailableError,
   type SwapOutcome,
   type SwapOutcomeViolation,
   SwapSimulationError,
   UnsafeSwapOutcomeError,
-} from '../errors/execute.js'
+} from '../../errors/execute.js'
+import { swapGuardAbi, swapGuardAddress } from '../guard/swapGuard.js'
 import {
   balanceReaderAddress,
   balanceReaderCode,
   balanceReaderData,
   runCallsRequest,
 } from './stateOverrides.js'
-import { swapGuardAbi, swapGuardAddress } from './swapGuard.js'
 import { decodeRevert, isUserRejection } from './walletErrors.js'
 
 /** One transaction the user would sign. */

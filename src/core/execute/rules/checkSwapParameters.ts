@@ -1,9 +1,9 @@
 import { type Address, isAddressEqual, zeroAddress } from 'viem'
-import { defaultSlippage, isNativeToken } from '../constants.js'
-import { UnsafeSwapDataError, UntrustedAddressError } from '../errors/execute.js'
-import { ensure } from '../errors/parameter.js'
-import type { SwapInfo } from '../schemas.js'
-import { getMinAmountOut } from '../utils/getMinAmountOut.js'
+import { defaultSlippage, isNativeToken } from '../../constants.js'
+import { UnsafeSwapDataError, UntrustedAddressError } from '../../errors/execute.js'
+import { ensure } from '../../errors/parameter.js'
+import type { SwapInfo } from '../../schemas.js'
+import { getMinAmountOut } from '../../utils/getMinAmountOut.js'
 import {
   assertAddress,
   assertAmount,
@@ -11,9 +11,9 @@ import {
   assertObject,
   assertRouteParameters,
   assertSlippage,
-} from '../utils/validate.js'
-import { resolveClients } from './chain.js'
-import type { ExecuteSwapParameters } from './executeSwap.js'
+} from '../../utils/validate.js'
+import type { ExecuteSwapParameters } from '../executeSwap.js'
+import { resolveClients } from '../run/chain.js'
 
 /** The parameters of a swap, checked: the clients, the recipient and the user's floor resolved. */
 export type CheckedParameters = ReturnType<typeof checkSwapParameters>

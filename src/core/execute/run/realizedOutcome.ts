@@ -7,8 +7,8 @@ import {
   parseEventLogs,
   type TransactionReceipt,
 } from 'viem'
-import { isNativeToken } from '../constants.js'
-import { swapGuardAbi, swapGuardAddress } from './swapGuard.js'
+import { isNativeToken } from '../../constants.js'
+import { swapGuardAbi, swapGuardAddress } from '../guard/swapGuard.js'
 
 export type RealizedOutcomeParameters = {
   /** The mined swap (in a batch: every receipt of the batch). */

@@ -9,16 +9,14 @@ import {
   type Transaction,
   type TransactionReceipt,
 } from 'viem'
-import { walk } from '../errors/base.js'
+import { walk } from '../../errors/base.js'
 import {
   BatchFailedError,
   OutcomeUnknownError,
   TransactionReplacedError,
   TransactionRevertedError,
-} from '../errors/execute.js'
-import { readAllowance } from './approvals.js'
-import { readBatch, waitForBatch } from './batch.js'
-import { type ExecutionClients, NonceTakenError, waitForSuccess } from './chain.js'
+} from '../../errors/execute.js'
+import { journalOf, type PendingSwap } from '../records/pendingSwaps.js'
 import {
   decideStanding,
   type ScanResult,
@@ -26,8 +24,10 @@ import {
   type Standing,
   type StandingFacts,
   type TransactionState,
-} from './decideStanding.js'
-import { journalOf, type PendingSwap } from './pendingSwaps.js'
+} from '../rules/decideStanding.js'
+import { readAllowance } from './approvals.js'
+import { readBatch, waitForBatch } from './batch.js'
+import { type ExecutionClients, NonceTakenError, waitForSuccess } from './chain.js'
 import { walletStep } from './walletErrors.js'
 
 /**

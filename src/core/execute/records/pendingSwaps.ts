@@ -1,6 +1,6 @@
 import { type Address, bytesToHex, type Hex, isAddressEqual } from 'viem'
-import { isAddressLike, isObject } from '../utils/validate.js'
-import { withoutUndefined } from '../utils/withoutUndefined.js'
+import { isAddressLike, isObject } from '../../utils/validate.js'
+import { withoutUndefined } from '../../utils/withoutUndefined.js'
 import { type Journal, type JournalEntry, type JournalView, journalFromView, viewOf } from './journal.js'
 
 /**

@@ -1,7 +1,7 @@
 import type { Hex, TransactionReceipt } from 'viem'
 import { describe, expect, test } from 'vitest'
+import type { JournalEntry } from '../records/journal.js'
 import { decideStanding, type StandingFacts } from './decideStanding.js'
-import type { JournalEntry } from './journal.js'
 
 const hash = (byte: string) => `0x${byte.repeat(32)}` as Hex
 const [reset, approval, swap, other] = [hash('aa'), hash('bb'), hash('cc'), hash('dd')]

@@ -1,6 +1,6 @@
 import type { Address, Chain, TransactionReceipt } from 'viem'
-import { getSwapInfo } from '../actions/getSwapInfo.js'
-import type { SwapClient } from '../client.js'
+import { getSwapInfo } from '../../actions/getSwapInfo.js'
+import type { SwapClient } from '../../client.js'
 import {
   BatchFailedError,
   InsufficientAllowanceError,
@@ -15,27 +15,17 @@ import {
   TransactionRevertedError,
   UnsafeSwapOutcomeError,
   UserRejectedError,
-} from '../errors/execute.js'
-import { SwapGuardIncompatibleError, SwapGuardNotDeployedError } from '../errors/guard.js'
-import type { SwapInfo } from '../schemas.js'
-import { approveCall, readAllowance } from './approvals.js'
-import { isBatchDeclined, sendBatch } from './batch.js'
-import { ensureChain, NonceTakenError, sendPinned, waitForSuccess } from './chain.js'
-import {
-  type CheckSwapOutcomeParameters,
-  checkSwapOutcome,
-  findViolations,
-  type SwapCall,
-} from './checkSwapOutcome.js'
-import { type CheckedParameters, checkAddresses } from './checkSwapParameters.js'
-import { classifyFailure } from './classifyFailure.js'
+} from '../../errors/execute.js'
+import { SwapGuardIncompatibleError, SwapGuardNotDeployedError } from '../../errors/guard.js'
+import type { SwapInfo } from '../../schemas.js'
 import type {
   ExecuteSwapParameters,
   ExecuteSwapReturnType,
   ExecuteSwapStep,
   SwapEvent,
-} from './executeSwap.js'
-import { type JournalEntry, viewOf } from './journal.js'
+} from '../executeSwap.js'
+import { deterministicDeployerAddress, swapGuardAddress } from '../guard/swapGuard.js'
+import { type JournalEntry, viewOf } from '../records/journal.js'
 import {
   claimPendingSwap,
   journalOf,
@@ -46,7 +36,10 @@ import {
   type SwapStorage,
   savePendingSwap,
   withJournal,
-} from './pendingSwaps.js'
+} from '../records/pendingSwaps.js'
+import { revokeAllowance } from '../revokeAllowance.js'
+import { type CheckedParameters, checkAddresses } from '../rules/checkSwapParameters.js'
+import { classifyFailure } from '../rules/classifyFailure.js'
 import {
   type FloorEnforcement,
   type PlannedStep,
@@ -54,12 +47,19 @@ import {
   planSwapCall,
   type SwapPlan,
   sequentialSteps,
-} from './planSwap.js'
+} from '../rules/planSwap.js'
+import { approveCall, readAllowance } from './approvals.js'
+import { isBatchDeclined, sendBatch } from './batch.js'
+import { ensureChain, NonceTakenError, sendPinned, waitForSuccess } from './chain.js'
+import {
+  type CheckSwapOutcomeParameters,
+  checkSwapOutcome,
+  findViolations,
+  type SwapCall,
+} from './checkSwapOutcome.js'
 import { pendingCount } from './readStanding.js'
 import { hasCode, readSwapFacts } from './readSwapFacts.js'
 import { realizedOutcome } from './realizedOutcome.js'
-import { revokeAllowance } from './revokeAllowance.js'
-import { deterministicDeployerAddress, swapGuardAddress } from './swapGuard.js'
 import { walletStep } from './walletErrors.js'
 
 /** One execution: what it was asked, what it read, and its journal (a resumed record's first). */

@@ -1,5 +1,5 @@
 import type { Hex, TransactionReceipt } from 'viem'
-import { type Journal, lastOf, stepHash, stepState, wentOut } from './journal.js'
+import { type Journal, lastOf, stepHash, stepState, wentOut } from '../records/journal.js'
 
 /**
  * Where a recorded execution stands, read from the chain (nothing is sent):

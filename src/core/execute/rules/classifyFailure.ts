@@ -1,5 +1,5 @@
 import type { Hex } from 'viem'
-import { type Journal, lastOf, stepState, wentOut } from './journal.js'
+import { type Journal, lastOf, stepState, wentOut } from '../records/journal.js'
 
 /** What a failed flow does with its record and its error. */
 export type FailureOutcome = {

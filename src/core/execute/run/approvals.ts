@@ -8,8 +8,8 @@ import {
   type Transport,
   zeroAddress,
 } from 'viem'
-import { isNativeToken } from '../constants.js'
-import type { SwapInfo } from '../schemas.js'
+import { isNativeToken } from '../../constants.js'
+import type { SwapInfo } from '../../schemas.js'
 import type { SwapCall } from './checkSwapOutcome.js'
 
 /**
