@@ -1,5 +1,5 @@
 import type { Hex } from 'viem'
-import type { SwapStepKind } from '../rules/planSwap.js'
+import type { SwapStepKind } from '../types.js'
 
 /**
  * What happened to a step: `'sending'`, written before the wallet is asked

@@ -1,18 +1,8 @@
 import { type Address, bytesToHex, type Hex, isAddressEqual } from 'viem'
 import { isAddressLike, isObject } from '../../utils/validate.js'
 import { withoutUndefined } from '../../utils/withoutUndefined.js'
+import type { SwapStorage } from '../types.js'
 import { type Journal, type JournalEntry, type JournalView, journalFromView, viewOf } from './journal.js'
-
-/**
- * Where executions record their progress: the Web Storage shape
- * (`localStorage`, `sessionStorage`), or anything with the same three
- * methods, synchronous or not (IndexedDB wrappers, React Native's AsyncStorage).
- */
-export type SwapStorage = {
-  getItem(key: string): string | null | undefined | Promise<string | null | undefined>
-  setItem(key: string, value: string): unknown
-  removeItem(key: string): unknown
-}
 
 /**
  * An execution that sent something (or was about to) and has not settled:
@@ -309,3 +299,5 @@ export function isPendingSwapRunning(id: string): boolean {
 export function newPendingSwapId(): string {
   return bytesToHex(globalThis.crypto.getRandomValues(new Uint8Array(12))).slice(2)
 }
+
+export type { SwapStorage } from '../types.js'

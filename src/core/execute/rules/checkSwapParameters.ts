@@ -12,8 +12,34 @@ import {
   assertRouteParameters,
   assertSlippage,
 } from '../../utils/validate.js'
-import type { ExecuteSwapParameters } from '../executeSwap.js'
-import { resolveClients } from '../run/chain.js'
+import type { ExecuteSwapParameters, ExecutionClients } from '../types.js'
+
+/** Checks both clients and returns them with the wallet's account address. */
+export function resolveClients({
+  walletClient,
+  publicClient,
+}: ExecutionClients): ExecutionClients & { owner: Address } {
+  ensure(
+    typeof walletClient?.sendTransaction === 'function' && typeof walletClient.getChainId === 'function',
+    'walletClient',
+    'must be a viem WalletClient',
+    walletClient,
+  )
+  const owner = walletClient.account?.address
+  ensure(
+    owner,
+    'walletClient.account',
+    'must be set: connect a wallet (or give the client an account) first',
+    undefined,
+  )
+  ensure(
+    typeof publicClient?.call === 'function' && typeof publicClient.waitForTransactionReceipt === 'function',
+    'publicClient',
+    'must be a viem PublicClient',
+    publicClient,
+  )
+  return { walletClient, publicClient, owner: owner as Address }
+}
 
 /** The parameters of a swap, checked: the clients, the recipient and the user's floor resolved. */
 export type CheckedParameters = ReturnType<typeof checkSwapParameters>

@@ -4,15 +4,9 @@ import { BatchUnsupportedError } from '../../errors/execute.js'
 import type { SwapInfo } from '../../schemas.js'
 import { swapGuardAbi, swapGuardAddress } from '../guard/swapGuard.js'
 import { approvalSpender, approveCall } from '../run/approvals.js'
-import type { SwapCall } from '../run/checkSwapOutcome.js'
+import type { BatchMode, FloorEnforcement, SwapCall, SwapMode } from '../types.js'
 
-/**
- * Where the user's bounds hold: `'onchain'`, in the mined transaction (the
- * swap goes through the SwapGuard contract, which reverts it below them);
- * `'simulation'`, only in the simulation of the service's calldata, signed
- * as it is.
- */
-export type FloorEnforcement = 'onchain' | 'simulation'
+export type { BatchMode, FloorEnforcement, SwapStepKind } from '../types.js'
 
 export type PlanSwapCallParameters = {
   enforcement: FloorEnforcement
@@ -90,12 +84,6 @@ export function planSwapCall({
   }
 }
 
-/** How the approval and the swap are sent: one atomic batch where the wallet can, or one transaction after the other. */
-export type BatchMode = 'auto' | 'never' | 'require'
-
-/** The kinds of step a swap takes: approve(target, 0) first (USDT-style tokens), the approval, the swap, or all in one batch. */
-export type SwapStepKind = 'reset' | 'approve' | 'swap' | 'batch'
-
 /** One transaction (or one EIP-5792 batch) the wallet is asked for. */
 export type PlannedStep =
   | { kind: 'reset' | 'approve' | 'swap'; call: SwapCall; nonce?: number | undefined }
@@ -135,7 +123,7 @@ export type SwapPlan = {
   /** The approvals, in order (a reset first where needed); none when the allowance covers `amountIn`. */
   approvals: SwapCall[]
   swap: SwapCall
-  mode: 'sequential' | 'batch'
+  mode: SwapMode
   /** What the wallet is asked for, in order. */
   steps: PlannedStep[]
 }

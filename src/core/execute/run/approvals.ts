@@ -10,7 +10,7 @@ import {
 } from 'viem'
 import { isNativeToken } from '../../constants.js'
 import type { SwapInfo } from '../../schemas.js'
-import type { SwapCall } from './checkSwapOutcome.js'
+import type { SwapCall } from '../types.js'
 
 /**
  * The spender a swap needs an allowance for: the quote's `approvalAddress`,

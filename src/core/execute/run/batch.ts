@@ -2,8 +2,8 @@ import { type Account, type Address, type Chain, type TransactionReceipt, withTi
 import { getCallsStatus, getCapabilities, sendCalls, waitForCallsStatus } from 'viem/actions'
 import { walk } from '../../errors/base.js'
 import { BatchFailedError, type ExecuteSwapStage } from '../../errors/execute.js'
+import type { SwapCall } from '../types.js'
 import { assertWalletChain, type ExecutionClients } from './chain.js'
-import type { SwapCall } from './checkSwapOutcome.js'
 import { walletStep } from './walletErrors.js'
 
 /** What the wallet reports it can do for the account on the chain (EIP-5792 `wallet_getCapabilities`). */

@@ -20,41 +20,12 @@ import {
   UserRejectedError,
 } from '../../errors/execute.js'
 import { ensure } from '../../errors/parameter.js'
+import type { ExecutionClients } from '../types.js'
 import { isUserRejection, walletStep } from './walletErrors.js'
 
-export type ExecutionClients = {
-  /** Signs and sends; must carry an account (`useWalletClient().data` in wagmi). */
-  walletClient: WalletClient<Transport, Chain | undefined, Account | undefined>
-  /** Reads, simulates and waits for receipts (`usePublicClient()` in wagmi). */
-  publicClient: PublicClient<Transport, Chain | undefined>
-}
-
-/** Checks both clients and returns them with the wallet's account address. */
-export function resolveClients({
-  walletClient,
-  publicClient,
-}: ExecutionClients): ExecutionClients & { owner: Address } {
-  ensure(
-    typeof walletClient?.sendTransaction === 'function' && typeof walletClient.getChainId === 'function',
-    'walletClient',
-    'must be a viem WalletClient',
-    walletClient,
-  )
-  const owner = walletClient.account?.address
-  ensure(
-    owner,
-    'walletClient.account',
-    'must be set: connect a wallet (or give the client an account) first',
-    undefined,
-  )
-  ensure(
-    typeof publicClient?.call === 'function' && typeof publicClient.waitForTransactionReceipt === 'function',
-    'publicClient',
-    'must be a viem PublicClient',
-    publicClient,
-  )
-  return { walletClient, publicClient, owner: owner as Address }
-}
+// The clients' check is a rule; the flows that send read it from here too.
+export { resolveClients } from '../rules/checkSwapParameters.js'
+export type { ExecutionClients } from '../types.js'
 
 /**
  * Makes sure both clients are on the expected chain (the wallet as it reports

@@ -23,6 +23,7 @@ import {
   UnsafeSwapOutcomeError,
 } from '../../errors/execute.js'
 import { swapGuardAbi, swapGuardAddress } from '../guard/swapGuard.js'
+import type { SwapCall } from '../types.js'
 import {
   balanceReaderAddress,
   balanceReaderCode,
@@ -31,8 +32,7 @@ import {
 } from './stateOverrides.js'
 import { decodeRevert, isUserRejection } from './walletErrors.js'
 
-/** One transaction the user would sign. */
-export type SwapCall = { to: Address; data: Hex; value?: bigint | undefined }
+export type { SwapCall } from '../types.js'
 
 export type CheckSwapOutcomeParameters = {
   /** The user: the sender of every call. */

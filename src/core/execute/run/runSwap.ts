@@ -23,7 +23,7 @@ import type {
   ExecuteSwapReturnType,
   ExecuteSwapStep,
   SwapEvent,
-} from '../executeSwap.js'
+} from '../types.js'
 import { deterministicDeployerAddress, swapGuardAddress } from '../guard/swapGuard.js'
 import { type JournalEntry, viewOf } from '../records/journal.js'
 import {

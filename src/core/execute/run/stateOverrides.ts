@@ -1,5 +1,5 @@
 import { type Address, concat, type Hex, numberToHex, pad } from 'viem'
-import type { SwapCall } from './checkSwapOutcome.js'
+import type { SwapCall } from '../types.js'
 
 /**
  * Runtime bytecode of `CallRunner.sol` (beside this file), compiled with solc
