@@ -18,12 +18,6 @@ import {
 } from '../../errors/execute.js'
 import { SwapGuardIncompatibleError, SwapGuardNotDeployedError } from '../../errors/guard.js'
 import type { SwapInfo } from '../../schemas.js'
-import type {
-  ExecuteSwapParameters,
-  ExecuteSwapReturnType,
-  ExecuteSwapStep,
-  SwapEvent,
-} from '../types.js'
 import { deterministicDeployerAddress, swapGuardAddress } from '../guard/swapGuard.js'
 import { type JournalEntry, viewOf } from '../records/journal.js'
 import {
@@ -48,6 +42,7 @@ import {
   type SwapPlan,
   sequentialSteps,
 } from '../rules/planSwap.js'
+import type { ExecuteSwapParameters, ExecuteSwapReturnType, ExecuteSwapStep, SwapEvent } from '../types.js'
 import { approveCall, readAllowance } from './approvals.js'
 import { isBatchDeclined, sendBatch } from './batch.js'
 import { ensureChain, NonceTakenError, sendPinned, waitForSuccess } from './chain.js'
