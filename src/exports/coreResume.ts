@@ -25,7 +25,7 @@ export {
   type ResumeSwapReturnType,
   resumeSwap,
 } from '../core/execute/resumeSwap.js'
-export type { PendingSwapStatus } from '../core/execute/rules/decideStanding.js'
+export type { PendingSwapStatus } from '../core/execute/rules/standing.js'
 export {
   type SettlePendingSwapsParameters,
   type SettlePendingSwapsReturnType,

@@ -5,10 +5,9 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { createFakeBrowser, sleep } from '../../test/fakeTabs.js'
 import { createSwapClient } from '../core/client.js'
 import { SwapInProgressError } from '../core/errors/execute.js'
+import { claimPendingSwap, isPendingSwapRunning } from '../core/execute/records/claims.js'
 import {
-  claimPendingSwap,
   createMemoryStorage,
-  isPendingSwapRunning,
   type PendingSwap,
   savePendingSwap,
 } from '../core/execute/records/pendingSwaps.js'

@@ -1,16 +1,9 @@
+import { type CrossTabClaim, setCrossTabClaim } from '../core/execute/records/claims.js'
 import { type LockManagerLike, namePrefix } from './environment.js'
 
-/**
- * Where `claimPendingSwap` (src/core/execute/records/pendingSwaps.ts) looks for a
- * cross-tab claim: a function of the record id resolving with the release of
- * the record's Web Lock, or `undefined` when another tab holds it. A global
- * symbol, so that the execute entries import nothing of this one.
- */
-export const claimAcrossTabsKey = Symbol.for('token-swap-hooks.claimPendingSwap')
+export type { CrossTabClaim as ClaimAcrossTabs } from '../core/execute/records/claims.js'
 
-export type ClaimAcrossTabs = (id: string) => Promise<(() => void) | undefined>
-
-let installed: { count: number } | undefined
+let installed: { count: number; previous: CrossTabClaim | undefined } | undefined
 
 /**
  * From now until the returned function is called, every execution and every
@@ -23,10 +16,8 @@ let installed: { count: number } | undefined
  * const uninstall = lockPendingSwapsAcrossTabs(navigator.locks)
  */
 export function lockPendingSwapsAcrossTabs(locks: LockManagerLike): () => void {
-  const page = globalThis as { [claimAcrossTabsKey]?: ClaimAcrossTabs }
   if (!installed) {
-    installed = { count: 0 }
-    page[claimAcrossTabsKey] = (id) => claimAcrossTabs(locks, id)
+    installed = { count: 0, previous: setCrossTabClaim((id) => claimAcrossTabs(locks, id)) }
   }
   const current = installed
   current.count += 1
@@ -36,7 +27,7 @@ export function lockPendingSwapsAcrossTabs(locks: LockManagerLike): () => void {
     done = true
     current.count -= 1
     if (current.count === 0 && installed === current) {
-      delete page[claimAcrossTabsKey]
+      setCrossTabClaim(current.previous)
       installed = undefined
     }
   }

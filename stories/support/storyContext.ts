@@ -1,7 +1,7 @@
+import { isPendingSwapRunning } from '../../src/core/execute/records/claims.js'
 import {
   createMemoryStorage,
   getPendingSwaps,
-  isPendingSwapRunning,
   type SwapStorage,
   savePendingSwap,
 } from '../../src/core/execute/records/pendingSwaps.js'

@@ -34,6 +34,13 @@ export type LeftoverAllowance = {
 export class ExecuteSwapError extends BaseError {
   override name = 'ExecuteSwapError'
   leftoverAllowance: LeftoverAllowance | undefined = undefined
+  /**
+   * Where the flow was when it ended with this error: the last snapshot
+   * `onStep` got (`ExecuteSwapStep`). Its `action` says how far it went: from
+   * `'checking-allowance'` on, the router and spender had passed
+   * `trustedAddresses`. Set by `executeSwap` and `resumeSwap`.
+   */
+  step: { status: string; action: string } | undefined = undefined
 }
 
 /**

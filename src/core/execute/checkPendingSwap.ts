@@ -1,9 +1,10 @@
 import type { TransactionReceipt } from 'viem'
 import type { TrustedAddresses } from './executeSwap.js'
-import { isPendingSwapRunning, type PendingSwap } from './records/pendingSwaps.js'
-import type { PendingSwapStatus } from './rules/decideStanding.js'
+import { isPendingSwapRunning } from './records/claims.js'
+import type { PendingSwap } from './records/pendingSwaps.js'
+import type { PendingSwapStatus } from './rules/standing.js'
 import { assertReadsChain, type ExecutionClients } from './run/chain.js'
-import { readStanding } from './run/readStanding.js'
+import { readStanding, subjectOf } from './run/readStanding.js'
 
 export type CheckPendingSwapReturnType = {
   status: PendingSwapStatus
@@ -30,6 +31,10 @@ export async function checkPendingSwap(
 ): Promise<CheckPendingSwapReturnType> {
   if (isPendingSwapRunning(record.id)) return { status: 'pending' }
   await assertReadsChain(clients, record.chainId)
-  const { status, receipt } = await readStanding(clients, record, clients.trustedAddresses?.[record.chainId])
+  const { status, receipt } = await readStanding(
+    clients,
+    subjectOf(record),
+    clients.trustedAddresses?.[record.chainId],
+  )
   return { status, receipt }
 }

@@ -1,5 +1,6 @@
 import type { SwapClient } from '../client.js'
-import { checkSwapParameters, spentQuotes } from './rules/checkSwapParameters.js'
+import { resolveStorage } from './records/pendingSwaps.js'
+import { checkSwapParameters } from './rules/checkSwapParameters.js'
 import { createSwapRun, runSwap } from './run/runSwap.js'
 import type { ExecuteSwapParameters, ExecuteSwapReturnType } from './types.js'
 
@@ -53,15 +54,7 @@ export async function executeSwap(
   parameters: ExecuteSwapParameters,
 ): Promise<ExecuteSwapReturnType> {
   const checked = checkSwapParameters(parameters)
-  const quote = parameters.acceptedQuote
-  return runSwap(
-    createSwapRun(client, {
-      ...checked,
-      onEvent(event) {
-        // Sent, the quote is spent: executing it again is refused (a fresh quote is needed).
-        if (quote && (event.type === 'swap-sent' || event.type === 'batch-sent')) spentQuotes.add(quote)
-        checked.onEvent?.(event)
-      },
-    }),
-  )
+  const result = await runSwap(createSwapRun(client, checked, resolveStorage(checked.storage)))
+  if ('swapped' in result) return result.swapped
+  throw result.error
 }

@@ -3,21 +3,22 @@ import type { SwapClient } from '../client.js'
 import { SwapInProgressError } from '../errors/execute.js'
 import { ensure } from '../errors/parameter.js'
 import type { ExecuteSwapParameters, ExecuteSwapReturnType } from './executeSwap.js'
+import { claimPendingSwap } from './records/claims.js'
 import {
-  claimPendingSwap,
   getPendingSwaps,
   isPendingSwap,
   type PendingSwap,
   removePendingSwap,
   resolveStorage,
-  withJournal,
 } from './records/pendingSwaps.js'
-import { checkSwapParameters } from './rules/checkSwapParameters.js'
-import { classifyFailure } from './rules/classifyFailure.js'
-import type { Standing } from './rules/decideStanding.js'
-import { type ExecutionClients, ensureChain, NonceTakenError, resolveClients } from './run/chain.js'
-import { readStanding } from './run/readStanding.js'
+import { checkSwapParameters, resolveClients } from './rules/checkSwapParameters.js'
+import type { Standing } from './rules/standing.js'
+import { failureOf } from './rules/standing.js'
+import { ensureChain } from './run/chain.js'
+import { ownEntries } from './run/context.js'
+import { readStanding, subjectOf } from './run/readStanding.js'
 import { createSwapRun, runSwap } from './run/runSwap.js'
+import type { ExecutionClients } from './types.js'
 
 export type ResumeSwapParameters = Omit<
   ExecuteSwapParameters,
@@ -164,7 +165,7 @@ async function resume(
     if (storage) await removePendingSwap(storage, record.id).catch(() => {})
     return { resumed: 'settled', status: status as 'confirmed' | 'reverted' | 'dropped', receipt }
   }
-  const state = await readStanding(clients, record, trusted, rest)
+  const state = await readStanding(clients, subjectOf(record), trusted, rest)
   if (state.status !== 'resumable') return conclude(state)
   const parameters = checkSwapParameters({
     ...rest,
@@ -173,21 +174,15 @@ async function resume(
     token1: record.token1,
     amountIn: BigInt(record.amountIn),
   })
-  const run = createSwapRun(client, parameters, { resumed: record, pinnedNonce: state.nonce })
-  try {
-    return { resumed: 'swapped', ...(await runSwap(run)) }
-  } catch (error) {
-    // The account sent something since the scan (it may be the swap): nothing was sent.
-    if (error instanceof NonceTakenError) return { resumed: 'nothing', status: 'pending' }
-    // The pinned transaction refused or replaced at its nonce: what holds that nonce may be the
-    // swap sent before the reload. The chain says (settled, or nothing sent); the record was left
-    // as it was, unrevoked.
-    if (classifyFailure(run.journal, { atomic: undefined }).pinned) {
-      const after = await readStanding(clients, withJournal(record, run.journal), trusted).catch(
-        () => undefined,
-      )
-      if (after && after.status !== 'dropped' && after.status !== 'resumable') return conclude(after)
-    }
-    throw error
-  }
+  const storage = resolveStorage(rest.storage)
+  const run = createSwapRun(client, parameters, storage, { resumed: record, pinnedNonce: state.nonce })
+  const result = await runSwap(run)
+  if ('swapped' in result) return { resumed: 'swapped', ...result.swapped }
+  const { stopped, error } = result
+  // Nothing sent (the nonce was taken since the scan), or the pinned send lost its nonce: what holds
+  // it may be the swap sent before the reload, and the chain's standing is the answer; unless it
+  // is one that would have the swap sent again.
+  const lost = error === undefined || failureOf(stopped, ownEntries(run)).lostNonce
+  if (lost && stopped.status !== 'dropped' && stopped.status !== 'resumable') return conclude(stopped)
+  throw error
 }

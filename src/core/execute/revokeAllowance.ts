@@ -1,13 +1,8 @@
 import type { Address, Hex, TransactionReceipt } from 'viem'
 import { assertAddress, assertObject } from '../utils/validate.js'
-import { approveCall } from './run/approvals.js'
-import {
-  type ExecutionClients,
-  ensureChain,
-  resolveClients,
-  sendPinned,
-  waitForSuccess,
-} from './run/chain.js'
+import { resolveClients } from './rules/checkSwapParameters.js'
+import { revoke } from './run/revoke.js'
+import type { ExecutionClients } from './types.js'
 
 export type RevokeAllowanceParameters = ExecutionClients & {
   /** The ERC-20 token. */
@@ -41,17 +36,5 @@ export async function revokeAllowance(
   const clients = resolveClients(parameters)
   assertAddress('token', parameters.token)
   assertAddress('spender', parameters.spender)
-  const chain = await ensureChain(clients, parameters.chainId, 'revoke')
-  const hash = await sendPinned(
-    clients,
-    chain,
-    'revoke',
-    approveCall(parameters.token, parameters.spender, 0n),
-  )
-  const receipt = await waitForSuccess(clients, {
-    hash,
-    stage: 'revoke',
-    confirmations: parameters.confirmations,
-  })
-  return { hash: receipt.transactionHash, receipt }
+  return revoke(clients, parameters)
 }

@@ -1,16 +1,16 @@
 import type { TransactionReceipt } from 'viem'
 import type { TrustedAddresses } from './executeSwap.js'
+import { isPendingSwapRunning } from './records/claims.js'
 import {
   getDefaultStorage,
   getPendingSwaps,
-  isPendingSwapRunning,
   type PendingSwap,
   removePendingSwap,
   type SwapStorage,
 } from './records/pendingSwaps.js'
-import { isSettled, type PendingSwapStatus } from './rules/decideStanding.js'
+import { isSettled, type PendingSwapStatus } from './rules/standing.js'
 import { assertReadsChain, type ExecutionClients, resolveClients } from './run/chain.js'
-import { readStanding } from './run/readStanding.js'
+import { readStanding, subjectOf } from './run/readStanding.js'
 
 export type SettlePendingSwapsParameters = ExecutionClients & {
   /** Default: `localStorage` in a browser, memory elsewhere (as `executeSwap`'s). */
@@ -55,7 +55,11 @@ export async function settlePendingSwaps(
   // removed, so no settled record is forgotten unreported.
   const checked = await Promise.all(
     records.map(async (record) => {
-      const { status, receipt } = await readStanding(clients, record, parameters.trustedAddresses?.[chainId])
+      const { status, receipt } = await readStanding(
+        clients,
+        subjectOf(record),
+        parameters.trustedAddresses?.[chainId],
+      )
       return { record, status, receipt }
     }),
   )

@@ -273,11 +273,15 @@ describe('SwapDevtoolsPanel', () => {
     )
     await act(() =>
       run(queryClient, { token0: USDC, token1: WETH, amountIn: 10n ** 9n }, async () => {
-        throw new UnsafeSwapOutcomeError({
-          violations: [{ type: 'underpaid', token: WETH, amount: 0n, limit: 10n ** 17n }],
-          outcome: { amountIn: 10n ** 9n, amountOut: 0n, method: 'eth_simulateV1' },
-          stage: 'simulation',
-        })
+        // As the flow ends with it: the step it was at (simulating, past the allowlist) on the error.
+        throw Object.assign(
+          new UnsafeSwapOutcomeError({
+            violations: [{ type: 'underpaid', token: WETH, amount: 0n, limit: 10n ** 17n }],
+            outcome: { amountIn: 10n ** 9n, amountOut: 0n, method: 'eth_simulateV1' },
+            stage: 'simulation',
+          }),
+          { step: { status: 'quoting', action: 'simulating' } },
+        )
       }),
     )
     const executions = section('Executions')

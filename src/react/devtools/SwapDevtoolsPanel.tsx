@@ -14,9 +14,9 @@ import {
   useSyncExternalStore,
 } from 'react'
 import { checkPendingSwap } from '../../core/execute/checkPendingSwap.js'
+import { isPendingSwapRunning } from '../../core/execute/records/claims.js'
 import {
   getPendingSwaps,
-  isPendingSwapRunning,
   journalOf,
   type PendingSwap,
   resolveStorage,

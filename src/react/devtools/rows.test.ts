@@ -467,14 +467,20 @@ describe('executionRows: the simulation, the allowlist and the error', () => {
       /every swap is refused/,
     ],
     [
-      'UnsafeSwapOutcomeError: after the check',
-      { status: 'error' as const, error: named('UnsafeSwapOutcomeError') },
+      'UnsafeSwapOutcomeError: after the check (the flow ended simulating)',
+      {
+        status: 'error' as const,
+        error: named('UnsafeSwapOutcomeError', { step: { status: 'quoting', action: 'simulating' } }),
+      },
       'passed',
       /trusted/,
     ],
     [
-      'QuoteChangedError: before the check',
-      { status: 'error' as const, error: named('QuoteChangedError') },
+      'QuoteChangedError: before the check (the flow ended fetching the quote)',
+      {
+        status: 'error' as const,
+        error: named('QuoteChangedError', { step: { status: 'quoting', action: 'fetching-quote' } }),
+      },
       'not reached',
       /QuoteChangedError/,
     ],

@@ -2,7 +2,7 @@
 
 import type { JournalEntry } from '../../core/execute/records/journal.js'
 import type { PendingSwap } from '../../core/execute/records/pendingSwaps.js'
-import type { PendingSwapStatus } from '../../core/execute/rules/decideStanding.js'
+import type { PendingSwapStatus } from '../../core/execute/rules/standing.js'
 import type { RateLimitState } from '../../core/rateLimiter.js'
 import { shortHex } from './format.js'
 
@@ -512,22 +512,11 @@ export type ExecutionRow = {
   resumed: string | undefined
 }
 
-// Errors the flow throws only after its allowlist check passed (see runSwap: quote, then the
-// chain, then checkAddresses, then the facts, the simulation and the sends).
-const afterAllowlist = new Set([
-  'UnsafeSwapDataError',
-  'SwapGuardNotDeployedError',
-  'SwapGuardIncompatibleError',
-  'SwapSimulationError',
-  'UnsafeSwapOutcomeError',
-  'SimulationUnavailableError',
-  'BatchUnsupportedError',
-  'BatchFailedError',
-  'InsufficientAllowanceError',
-  'TransactionRevertedError',
-  'TransactionReplacedError',
-  'OutcomeUnknownError',
-])
+/** Whether the flow got past its allowlist check, from where it ended (`error.step`, what `onStep` last said). */
+function pastAllowlist(error: Record<string, unknown> | undefined): boolean {
+  const action = (error?.step as { action?: unknown } | undefined)?.action
+  return typeof action === 'string' && action !== 'fetching-quote' && action !== 'checking-chain'
+}
 
 const outcomeOf = (value: unknown): OutcomeRow | undefined => {
   if (typeof value !== 'object' || value === null) return undefined
@@ -585,7 +574,7 @@ function allowlistOf(
     .filter(Boolean)
     .join(', ')
   const onChain = data.chainId === undefined ? '' : ` on chain ${String(data.chainId)}`
-  if (status === 'success' || (name !== undefined && afterAllowlist.has(name)))
+  if (status === 'success' || pastAllowlist(error))
     return waived
       ? { decision: 'waived', detail: 'dangerouslyTrustAnyAddress: the outcome check alone' }
       : {

@@ -10,7 +10,7 @@ import {
   resolveStorage,
 } from '../../core/execute/records/pendingSwaps.js'
 import type { ResumeSwapParameters, ResumeSwapReturnType } from '../../core/execute/resumeSwap.js'
-import { isSettled } from '../../core/execute/rules/decideStanding.js'
+import { isSettled } from '../../core/execute/rules/standing.js'
 import type { SettlePendingSwapsReturnType } from '../../core/execute/settlePendingSwaps.js'
 import type { SlippageSetting } from '../../core/slippage/slippageFor.js'
 import { withoutUndefined } from '../../core/utils/withoutUndefined.js'

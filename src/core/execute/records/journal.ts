@@ -25,6 +25,10 @@ export type JournalEntry = {
   pinned?: boolean | undefined
   /** `'sending'`: the head block then, where a scan of the account's transactions may start. */
   block?: number | undefined
+  /** A batch's `'sending'`: what each of its calls is, in order (which one is the swap). */
+  calls?: readonly SwapStepKind[] | undefined
+  /** A batch's `'mined'` or `'reverted'`: its transactions, as the wallet reported them (one per call, or one for all). */
+  hashes?: readonly Hex[] | undefined
   at: number
 }
 
@@ -43,8 +47,16 @@ export function stepState(journal: Journal, step: SwapStepKind): StepState {
   return lastOf(journal, step)?.event ?? 'none'
 }
 
-/** The last entry that `match`es (the newest). */
-function findLast(journal: Journal, match: (entry: JournalEntry) => unknown): JournalEntry | undefined {
+/**
+ * The last entry that `match`es (the newest).
+ *
+ * @example
+ * findLast(journal, (entry) => entry.event === 'sending')
+ */
+export function findLast(
+  journal: Journal,
+  match: (entry: JournalEntry) => unknown,
+): JournalEntry | undefined {
   for (let index = journal.length - 1; index >= 0; index--)
     if (match(journal[index] as JournalEntry)) return journal[index]
   return undefined

@@ -148,9 +148,25 @@ export function isPendingSwap(value: unknown): value is PendingSwap {
 
 const stepKinds = ['reset', 'approve', 'swap', 'batch']
 const events = ['sending', 'sent', 'mined', 'reverted', 'replaced', 'rejected', 'unknown']
+const isHex = (value: unknown) => typeof value === 'string' && /^0x[0-9a-fA-F]*$/.test(value)
+const optional = (value: unknown, check: (value: unknown) => boolean) => value === undefined || check(value)
+const isCount = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0
 
+/** A journal entry whose every field has its type: a tampered or foreign one makes the record unreadable. */
 function isJournalEntry(value: unknown): value is JournalEntry {
-  return isObject(value) && stepKinds.includes(value.step as string) && events.includes(value.event as string)
+  if (!isObject(value)) return false
+  const { step, event, hash, batchId, nonce, block, pinned, calls, hashes } = value
+  return (
+    stepKinds.includes(step as string) &&
+    events.includes(event as string) &&
+    optional(hash, isHex) &&
+    optional(batchId, (id) => typeof id === 'string') &&
+    optional(nonce, isCount) &&
+    optional(block, isCount) &&
+    optional(pinned, (flag) => typeof flag === 'boolean') &&
+    optional(calls, (list) => Array.isArray(list) && list.every((kind) => stepKinds.includes(kind))) &&
+    optional(hashes, (list) => Array.isArray(list) && list.every(isHex))
+  )
 }
 
 /**
@@ -251,48 +267,6 @@ export async function getPendingSwaps(
         (chainId === undefined || record.chainId === chainId),
     )
     .sort((a, b) => a.createdAt - b.createdAt)
-}
-
-/** The records whose execution runs in this JS context (this page): not interrupted, never resumed. */
-const running = new Set<string>()
-
-/**
- * Marks the record `id` as run by an execution of this JS context until the
- * returned release is called (when that execution ends); `undefined` when one
- * already runs it. `settlePendingSwaps` skips such a record, `checkPendingSwap`
- * reports it `'pending'`, and `resumeSwap` refuses it: a page refetching its
- * pending swaps mid-swap must not offer, or send, its own live swap again.
- *
- * The page's claim is taken at once (a second claim in the same tick is
- * refused). With `token-swap-hooks/tabs` (`createTabCoordinator`), the record's
- * Web Lock is taken too, so `undefined` also when another tab of the origin
- * runs the record; without it, nothing else is asked.
- *
- * @example
- * const release = await claimPendingSwap(record.id)
- * if (!release) throw new SwapInProgressError({ recordId: record.id })
- * try { … } finally { release() }
- */
-export async function claimPendingSwap(id: string): Promise<(() => void) | undefined> {
-  if (running.has(id)) return undefined
-  running.add(id)
-  const acrossTabs = (globalThis as { [key: symbol]: (id: string) => Promise<(() => void) | undefined> })[
-    Symbol.for('token-swap-hooks.claimPendingSwap')
-  ]
-  const unlock = acrossTabs ? await acrossTabs(id) : () => {}
-  if (!unlock) running.delete(id)
-  return (
-    unlock &&
-    (() => {
-      running.delete(id)
-      unlock()
-    })
-  )
-}
-
-/** Whether an execution of this JS context runs the record `id` (see `claimPendingSwap`). */
-export function isPendingSwapRunning(id: string): boolean {
-  return running.has(id)
 }
 
 /** A new record's id: random, so tabs never collide. */

@@ -13,6 +13,7 @@ import {
   assertSlippage,
 } from '../../utils/validate.js'
 import type { ExecuteSwapParameters, ExecutionClients } from '../types.js'
+import { isQuoteSpent } from './spentQuotes.js'
 
 /** Checks both clients and returns them with the wallet's account address. */
 export function resolveClients({
@@ -119,12 +120,6 @@ export function checkSwapParameters(parameters: ExecuteSwapParameters) {
 }
 
 /**
- * The quotes a swap was sent for (by object): executing one of them again is
- * refused, so a second click on a stale screen cannot repeat the swap.
- */
-export const spentQuotes = new WeakSet<object>()
-
-/**
  * The least token1 the user accepts: `minAmountOut`, or the accepted quote less
  * the slippage (then `acceptedAmount` is that quote's amount).
  */
@@ -145,7 +140,7 @@ function userFloor(parameters: ExecuteSwapParameters): { floor: bigint; accepted
     amount,
   )
   ensure(
-    !spentQuotes.has(accepted),
+    !isQuoteSpent(accepted),
     'acceptedQuote',
     'was already swapped (the pool and the balances moved): take a fresh quote',
     amount,
@@ -166,8 +161,7 @@ function userFloor(parameters: ExecuteSwapParameters): { floor: bigint; accepted
 
 /**
  * Refuses a router or spender outside the chain's `trustedAddresses` (or,
- * without an allowlist, one of the swapped tokens or the zero address), and
- * native value beyond what the swap may spend.
+ * without an allowlist, one of the swapped tokens or the zero address).
  *
  * @example
  * checkAddresses(checked, swapInfo, serviceSpender, chain.id)
@@ -194,8 +188,17 @@ export function checkAddresses(
     } else if (isAddressEqual(address, token0) || isAddressEqual(address, token1)) refuse('a swapped token')
     if (isAddressEqual(address, zeroAddress)) refuse('the zero address')
   }
-  // More would fail the outcome check anyway (native value leaving beyond amountIn, or at all for
-  // an ERC-20 input); refused here first, with a plain reason.
+}
+
+/**
+ * Refuses native value beyond what the swap may spend: `amountIn` for a
+ * native input, none for an ERC-20 one (the outcome check would refuse it
+ * too; refused here first, with a plain reason).
+ *
+ * @example
+ * checkValue(checked, swapInfo)
+ */
+export function checkValue({ token0, amountIn }: CheckedParameters, swapInfo: SwapInfo) {
   const maxValue = isNativeToken(token0) ? amountIn : 0n
   if (swapInfo.transferValue > maxValue)
     throw new UnsafeSwapDataError({

@@ -4,7 +4,7 @@ import { BatchUnsupportedError } from '../../errors/execute.js'
 import type { SwapInfo } from '../../schemas.js'
 import { swapGuardAbi, swapGuardAddress } from '../guard/swapGuard.js'
 import { approvalSpender, approveCall } from '../run/approvals.js'
-import type { BatchMode, FloorEnforcement, SwapCall, SwapMode } from '../types.js'
+import type { BatchMode, FloorEnforcement, SwapCall, SwapMode, SwapStepKind } from '../types.js'
 
 export type { BatchMode, FloorEnforcement, SwapStepKind } from '../types.js'
 
@@ -87,7 +87,7 @@ export function planSwapCall({
 /** One transaction (or one EIP-5792 batch) the wallet is asked for. */
 export type PlannedStep =
   | { kind: 'reset' | 'approve' | 'swap'; call: SwapCall; nonce?: number | undefined }
-  | { kind: 'batch'; calls: SwapCall[] }
+  | { kind: 'batch'; calls: SwapCall[] /** What each call is, in order. */; kinds: SwapStepKind[] }
 
 /** What the flow read before planning: the swap, the chain's and the wallet's facts, the app's choices. */
 export type SwapFacts = {
@@ -188,9 +188,16 @@ export function planSwap(facts: SwapFacts, chainId: number): SwapPlan {
     approvalTarget && approvals.length && facts.enforcement === 'simulation' && facts.approval !== 'infinite'
       ? [approveCall(token0, approvalTarget, 0n)]
       : []
+  const sequential = sequentialSteps(approvals, swap, facts.pinnedNonce)
   const steps: PlannedStep[] = batch
-    ? [{ kind: 'batch', calls: [...approvals, swap, ...reset] }]
-    : sequentialSteps(approvals, swap, facts.pinnedNonce)
+    ? [
+        {
+          kind: 'batch',
+          calls: [...approvals, swap, ...reset],
+          kinds: [...sequential.map((step) => step.kind), ...reset.map(() => 'reset' as const)],
+        },
+      ]
+    : sequential
   return {
     enforcement: facts.enforcement,
     approvalTarget,

@@ -121,7 +121,7 @@ export async function sendBatch(
 export async function waitForBatch(
   { walletClient }: ExecutionClients,
   batchId: string,
-  timeoutMs: number,
+  timeoutMs = 300_000,
 ): Promise<BatchResult> {
   const status = await walletStep('swap', () =>
     waitForCallsStatus(walletClient, { id: batchId, timeout: timeoutMs, throwOnFailure: false }),
@@ -138,22 +138,21 @@ export async function waitForBatch(
 }
 
 /**
- * A batch's current status without waiting, with its last receipt once it
- * ended: `'pending'` while the wallet works on it, `'unknown'` when the
- * wallet no longer knows it (EIP-5792 code 5730, or no
- * `wallet_getCallsStatus` at all).
+ * A batch's current status without waiting, with its receipts once it ended:
+ * `'pending'` while the wallet works on it, `'unknown'` when the wallet no
+ * longer knows it (EIP-5792 code 5730, or no `wallet_getCallsStatus` at all).
  */
 export async function readBatch(
   { walletClient }: ExecutionClients,
   batchId: string,
-): Promise<{
-  status: 'success' | 'failure' | 'pending' | 'unknown'
-  receipt?: TransactionReceipt | undefined
-}> {
+): Promise<{ status: 'confirmed' | 'reverted' | 'pending' | 'unknown'; receipts?: TransactionReceipt[] }> {
   try {
     const { status, receipts } = await getCallsStatus(walletClient, { id: batchId })
     if (status === 'success' || status === 'failure')
-      return { status, receipt: receipts?.at(-1) as TransactionReceipt | undefined }
+      return {
+        status: status === 'success' ? 'confirmed' : 'reverted',
+        receipts: (receipts ?? []) as unknown as TransactionReceipt[],
+      }
     return { status: 'pending' }
   } catch (error) {
     const code = (

@@ -3,6 +3,7 @@ import {
   type Address,
   type Chain,
   type Hex,
+  hexToNumber,
   numberToHex,
   type PublicClient,
   type ReplacementReason,
@@ -184,31 +185,24 @@ export type WaitForSuccessParameters = {
    * The transaction as it was read before the wait (its sender and nonce): a
    * hash that is gone while that nonce is mined (replaced before viem could
    * see it, so viem's own replacement check never runs) ends the wait with
-   * `NonceTakenError` instead of waiting out `receiptTimeoutMs`.
+   * `'gone'` (`waitForTransaction`) instead of waiting out `receiptTimeoutMs`.
    */
   sent?: { from: Address; nonce: number } | undefined
 }
 
 /**
- * A nonce relied on was taken by another transaction: the awaited one is gone
- * and its nonce mined (see `WaitForSuccessParameters.sent`), or the account
- * sent something since a resume's scan, right before its pinned send (nothing
- * was sent).
- */
-export class NonceTakenError extends Error {}
-
-/**
  * Rejects with `TransactionNotSeenError` when no node has seen `hash` within
- * `ms` (checked every few seconds); never settles once it was seen, or when
- * `signal` aborts.
+ * `ms` (checked every few seconds); with `sent`, resolves `'gone'` once the
+ * hash is gone and its nonce mined by another transaction; never settles
+ * once it was seen (and followed by viem), or when `signal` aborts.
  */
 function notSeen(
   { publicClient }: Pick<ExecutionClients, 'publicClient'>,
   { hash, stage, sent }: WaitForSuccessParameters,
   ms: number,
   signal: AbortSignal,
-): Promise<never> {
-  return new Promise((_, reject) => {
+): Promise<'gone'> {
+  return new Promise((resolve, reject) => {
     const deadline = Date.now() + ms
     const check = async () => {
       if (signal.aborted) return
@@ -219,12 +213,8 @@ function notSeen(
       // Seen and not followed for a nonce taken under it: viem's to follow.
       if (signal.aborted || (seen && !sent)) return
       if (sent) {
-        // Gone: its nonce mined by another transaction means it never will be.
-        if (
-          !seen &&
-          (await publicClient.getTransactionCount({ address: sent.from }).catch(() => 0)) > sent.nonce
-        )
-          return reject(new NonceTakenError(hash))
+        const count = seen ? 0 : await publicClient.getTransactionCount({ address: sent.from }).catch(() => 0)
+        if (count > sent.nonce) return resolve('gone')
       } else if (Date.now() >= deadline)
         return reject(new TransactionNotSeenError({ hash, stage, afterMs: ms }))
       setTimeout(check, Math.min(2_000, Math.max(50, ms / 10)))
@@ -235,21 +225,23 @@ function notSeen(
 
 /**
  * Waits for the receipt of `hash` and returns it only when that transaction
- * was mined and succeeded. viem resolves with the receipt of a replacement: a
- * cancellation or another call mined at the same nonce is a
- * `TransactionReplacedError` (the transaction was never mined), while a
- * speed-up (the same call at a higher fee, `'repriced'`) counts as the
- * transaction, with the replacement's receipt. A revert is a
- * `TransactionRevertedError`; a timeout or a node failure a `WalletError` (or
- * `UserRejectedError`), whose outcome is unknown.
+ * was mined and succeeded; with `sent` (the transaction as read before the
+ * wait), `'gone'` when the hash is gone and its nonce was mined by another
+ * transaction (replaced before viem could see it). viem resolves with the
+ * receipt of a replacement: a cancellation or another call mined at the same
+ * nonce is a `TransactionReplacedError` (the transaction was never mined),
+ * while a speed-up (the same call at a higher fee, `'repriced'`) counts as
+ * the transaction, with the replacement's receipt. A revert is a
+ * `TransactionRevertedError`; a timeout or a node failure a `WalletError`
+ * (or `UserRejectedError`), whose outcome is unknown.
  *
  * @example
- * const receipt = await waitForSuccess({ publicClient }, { hash, stage: 'approval' })
+ * const receipt = await waitForTransaction({ publicClient }, { hash, stage: 'approval' })
  */
-export async function waitForSuccess(
+export async function waitForTransaction(
   { publicClient }: Pick<ExecutionClients, 'publicClient'>,
   parameters: WaitForSuccessParameters,
-): Promise<TransactionReceipt> {
+): Promise<TransactionReceipt | 'gone'> {
   const { hash, stage, confirmations, receiptTimeoutMs, notSeenTimeoutMs = 60_000 } = parameters
   let reason: ReplacementReason | undefined
   const done = new AbortController()
@@ -266,6 +258,7 @@ export async function waitForSuccess(
       notSeen({ publicClient }, parameters, notSeenTimeoutMs, done.signal),
     ]).finally(() => done.abort()),
   )
+  if (receipt === 'gone') return receipt
   if (receipt.transactionHash.toLowerCase() !== hash.toLowerCase() && reason !== 'repriced')
     throw new TransactionReplacedError({
       hash,
@@ -276,4 +269,60 @@ export async function waitForSuccess(
   if (receipt.status !== 'success')
     throw new TransactionRevertedError({ hash: receipt.transactionHash, stage, receipt })
   return receipt
+}
+
+/**
+ * `waitForTransaction` for a transaction this flow sent (no `sent`): its
+ * receipt, mined and successful, or a typed error.
+ *
+ * @example
+ * const receipt = await waitForSuccess({ publicClient }, { hash, stage: 'approval' })
+ */
+export async function waitForSuccess(
+  clients: Pick<ExecutionClients, 'publicClient'>,
+  parameters: Omit<WaitForSuccessParameters, 'sent'>,
+): Promise<TransactionReceipt> {
+  return (await waitForTransaction(clients, parameters)) as TransactionReceipt
+}
+
+/**
+ * The account's pending nonce as the wallet's own node sees it; 0 when the
+ * wallet does not answer, or (with `chainId`) is on another chain, where its
+ * count says nothing of this one.
+ */
+async function walletPendingCount(
+  { walletClient }: ExecutionClients,
+  account: Address,
+  chainId: number | undefined,
+): Promise<number> {
+  try {
+    if (chainId !== undefined && (await walletClient.getChainId()) !== chainId) return 0
+    const count = await walletClient.request(
+      { method: 'eth_getTransactionCount', params: [account, 'pending'] } as never,
+      { retryCount: 0 },
+    )
+    return typeof count === 'string' ? hexToNumber(count as Hex) : 0
+  } catch {
+    return 0
+  }
+}
+
+/**
+ * The account's pending nonce: the larger of the public client's and the
+ * wallet's (a swap the wallet broadcast may not have reached the page's node).
+ * With `chainId`, the wallet's count only when it is on that chain.
+ *
+ * @example
+ * const next = await pendingCount(clients, account, chainId)
+ */
+export async function pendingCount(
+  clients: ExecutionClients,
+  account: Address,
+  chainId?: number | undefined,
+): Promise<number> {
+  const [read, wallet] = await Promise.all([
+    clients.publicClient.getTransactionCount({ address: account, blockTag: 'pending' }),
+    walletPendingCount(clients, account, chainId),
+  ])
+  return Math.max(read, wallet)
 }

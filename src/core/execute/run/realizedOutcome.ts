@@ -11,8 +11,10 @@ import { isNativeToken } from '../../constants.js'
 import { swapGuardAbi, swapGuardAddress } from '../guard/swapGuard.js'
 
 export type RealizedOutcomeParameters = {
-  /** The mined swap (in a batch: every receipt of the batch). */
-  receipts: readonly TransactionReceipt[]
+  /** The swap's own receipt: its logs say what moved. */
+  receipt: TransactionReceipt
+  /** Every transaction of the swap's flow that moved the holder's native balance (a batch's): their fees are not what the swap gave. Default: `[receipt]`. */
+  receipts?: readonly TransactionReceipt[] | undefined
   owner: Address
   token0: Address
   token1: Address
@@ -42,13 +44,23 @@ export type RealizedOutcomeReturnType = {
  * needs no read: it is always measured.
  *
  * @example
- * const { amountIn, amountOut } = await realizedOutcome(publicClient, { receipts: [receipt], owner, token0, token1, recipient, value })
+ * const { amountIn, amountOut } = await realizedOutcome(publicClient, { receipt, owner, token0, token1, recipient, value })
  */
 export async function realizedOutcome(
   publicClient: PublicClient,
-  { receipts, owner, token0, token1, recipient, value, attempts = 3, guard }: RealizedOutcomeParameters,
+  {
+    receipt,
+    receipts = [receipt],
+    owner,
+    token0,
+    token1,
+    recipient,
+    value,
+    attempts = 3,
+    guard,
+  }: RealizedOutcomeParameters,
 ): Promise<RealizedOutcomeReturnType> {
-  const logs = receipts.flatMap((receipt) => receipt.logs)
+  const { logs } = receipt
   // The guard's own measure, emitted by the guard only (any contract can emit a look-alike event).
   const guarded = guard
     ? parseEventLogs({ abi: swapGuardAbi, eventName: 'GuardedSwap', logs, strict: true }).find(

@@ -1,0 +1,92 @@
+import type { Address } from 'viem'
+import type { SwapStorage } from '../types.js'
+import { claimPendingSwap } from './claims.js'
+import type { JournalEntry } from './journal.js'
+import {
+  journalOf,
+  newPendingSwapId,
+  type PendingSwap,
+  removePendingSwap,
+  savePendingSwap,
+  withJournal,
+} from './pendingSwaps.js'
+
+/** What a record says of its swap, besides its journal: written with every entry (a resumed record's recipient and floor as the caller confirmed them). */
+export type RecordHeader = Pick<
+  PendingSwap,
+  'chainId' | 'account' | 'baseUrl' | 'token0' | 'token1' | 'amountIn' | 'slippage' | 'to' | 'minAmountOut'
+> & {
+  /** Who the swap approves (the guard, the service's spender, Permit2). */
+  spender: Address | undefined
+  /** The swap transaction's `to`. */
+  router: Address | undefined
+}
+
+/** One execution's journal (a resumed record's entries first) and the record it is written to. */
+export type Recorder = {
+  readonly journal: JournalEntry[]
+  /** Where this execution's own entries start. */
+  readonly start: number
+  readonly storage: SwapStorage | undefined
+  record: PendingSwap | undefined
+  /** Ends the execution's claim on its record. */
+  release: (() => void) | undefined
+}
+
+/**
+ * A recorder for one execution, continuing `resumed` (already claimed by
+ * its resume) when there is one.
+ *
+ * @example
+ * const recorder = createRecorder(getDefaultStorage())
+ */
+export function createRecorder(
+  storage: SwapStorage | undefined,
+  resumed?: PendingSwap | undefined,
+): Recorder {
+  const journal = resumed ? [...journalOf(resumed)] : []
+  return { journal, start: journal.length, storage, record: resumed, release: undefined }
+}
+
+/**
+ * Appends to the journal, then writes the record (created, and claimed for
+ * this page, at the first entry). `required`: a storage that fails rejects
+ * (the step is not sent unless written); else the record stays as last written.
+ *
+ * @example
+ * await append(recorder, { step: 'swap', event: 'sending', nonce }, header, true)
+ */
+export async function append(
+  recorder: Recorder,
+  entry: Omit<JournalEntry, 'at'>,
+  header: RecordHeader,
+  required = false,
+): Promise<void> {
+  recorder.journal.push({ ...entry, at: Date.now() })
+  const { storage } = recorder
+  if (!storage) return
+  const now = Date.now()
+  if (!recorder.record) {
+    const id = newPendingSwapId()
+    recorder.release = await claimPendingSwap(id)
+    recorder.record = { id, version: 2, step: 'approving', createdAt: now, ...header, updatedAt: now }
+  }
+  recorder.record = withJournal({ ...recorder.record, ...header, updatedAt: now }, recorder.journal)
+  try {
+    await savePendingSwap(storage, recorder.record)
+  } catch (error) {
+    if (required) throw error
+  }
+}
+
+/**
+ * Forgets the record: the execution settled (a storage that fails leaves it,
+ * to settle again later).
+ *
+ * @example
+ * await forget(recorder)
+ */
+export async function forget(recorder: Recorder): Promise<void> {
+  if (recorder.storage && recorder.record)
+    await removePendingSwap(recorder.storage, recorder.record.id).catch(() => {})
+}

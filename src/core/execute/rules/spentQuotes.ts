@@ -1,0 +1,24 @@
+/** The quotes a swap was sent for (by object). */
+const spent = new WeakSet<object>()
+
+/**
+ * Marks the quote the user accepted as spent, once its swap (or batch) is
+ * sent: executing it again is refused (`isQuoteSpent`), so a second click on
+ * a stale screen cannot repeat the swap.
+ *
+ * @example
+ * markQuoteSpent(parameters.acceptedQuote)
+ */
+export function markQuoteSpent(quote: object | undefined): void {
+  if (quote) spent.add(quote)
+}
+
+/**
+ * Whether a swap was already sent for this accepted quote.
+ *
+ * @example
+ * ensure(!isQuoteSpent(accepted), 'acceptedQuote', 'was already swapped: take a fresh quote', amount)
+ */
+export function isQuoteSpent(quote: object): boolean {
+  return spent.has(quote)
+}
