@@ -172,7 +172,7 @@ export function checkAddresses(
   spender: Address | undefined,
   chainId: number,
 ) {
-  const { token0, token1, amountIn } = parameters
+  const { token0, token1 } = parameters
   const trusted = parameters.trustedAddresses?.[chainId]
   for (const [role, address] of [
     ['transferAddress', swapInfo.transferAddress],

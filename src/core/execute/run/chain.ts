@@ -5,11 +5,8 @@ import {
   type Hex,
   hexToNumber,
   numberToHex,
-  type PublicClient,
   type ReplacementReason,
   type TransactionReceipt,
-  type Transport,
-  type WalletClient,
 } from 'viem'
 import { walk } from '../../errors/base.js'
 import {
@@ -20,7 +17,6 @@ import {
   TransactionRevertedError,
   UserRejectedError,
 } from '../../errors/execute.js'
-import { ensure } from '../../errors/parameter.js'
 import type { ExecutionClients } from '../types.js'
 import { isUserRejection, walletStep } from './walletErrors.js'
 
