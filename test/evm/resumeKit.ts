@@ -111,14 +111,14 @@ export function resumeKit(h: Harness, amountIn: bigint) {
   }
 
   /**
-   * A wallet whose second eth_sendTransaction (the swap) is broadcast and never answered: the
-   * page dies before the swap's hash comes back. `before` runs first (e.g. automine off).
+   * A wallet whose `at`-th eth_sendTransaction (0: the first) is broadcast and never answered: the
+   * page dies before that transaction's hash comes back. `before` runs first (e.g. automine off).
    */
-  function walletDyingAtSwap(wallet: TestWallet, before?: () => Promise<unknown>) {
+  function walletDyingAt(wallet: TestWallet, at: number, before?: () => Promise<unknown>) {
     let count = 0
     const provider = {
       request: async (args: { method: string; params?: unknown }) => {
-        if (args.method === 'eth_sendTransaction' && count++ === 1) {
+        if (args.method === 'eth_sendTransaction' && count++ === at) {
           await before?.()
           await wallet.provider.request(args as never)
           return new Promise<never>(() => {})
@@ -132,6 +132,10 @@ export function resumeKit(h: Harness, amountIn: bigint) {
       pollingInterval: 50,
     })
   }
+
+  /** A wallet whose second eth_sendTransaction (the swap, after an approval) is broadcast and never answered. */
+  const walletDyingAtSwap = (wallet: TestWallet, before?: () => Promise<unknown>) =>
+    walletDyingAt(wallet, 1, before)
 
   /**
    * A page whose swap reached the node's mempool, unmined (automine off; the caller turns it back
@@ -169,6 +173,7 @@ export function resumeKit(h: Harness, amountIn: bigint) {
     until,
     recordAt,
     clientsOf,
+    walletDyingAt,
     walletDyingAtSwap,
     swapLeftInMempool,
   }

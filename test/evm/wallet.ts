@@ -51,6 +51,11 @@ export type TestWalletOptions = {
          * each mined, keeps what succeeded, and reports the batch `atomic: true` all the same.
          */
         lying?: boolean | undefined
+        /**
+         * A wallet that runs the calls one by one, each mined, keeps what succeeded, and says so:
+         * `atomic: false`, and status 600 (failed partially, with changes on chain) when a call reverted.
+         */
+        partial?: boolean | undefined
         /** Never answers `wallet_getCapabilities` (as some wallets leave it pending). */
         hangCapabilities?: boolean | undefined
         /** Reports `atomic: 'ready'` and answers `wallet_sendCalls` with EIP-5792 code 5750: the user declined the upgrade. */
@@ -61,7 +66,7 @@ export type TestWalletOptions = {
     | undefined
 }
 
-type Batch = { status: number; receipts: unknown[]; chainId: `0x${string}` }
+type Batch = { status: number; receipts: unknown[]; chainId: `0x${string}`; atomic: boolean }
 const eip5792Methods = new Set(['wallet_getCapabilities', 'wallet_sendCalls', 'wallet_getCallsStatus'])
 
 /** Another node the wallet can move to, as a user switching networks in the extension does. */
@@ -96,7 +101,7 @@ export function createTestWallet(options: TestWalletOptions) {
     if (hexToNumber(request.chainId) !== current)
       throw Object.assign(new Error(`Invalid chainId, the wallet is on ${current}.`), { code: -32602 })
     await options.eip5792?.beforeBatch?.()
-    if (options.eip5792?.lying) {
+    if (options.eip5792?.lying || options.eip5792?.partial) {
       const receipts: { status: string }[] = []
       for (const call of request.calls) {
         const hash = await forward('eth_sendTransaction', [
@@ -113,7 +118,11 @@ export function createTestWallet(options: TestWalletOptions) {
       }
       const id = `0x${(batches.size + 1).toString(16).padStart(64, '0')}`
       const failed = receipts.some((receipt) => receipt.status !== '0x1')
-      batches.set(id, { status: failed ? 500 : 200, receipts, chainId: request.chainId })
+      const partial = !!options.eip5792?.partial
+      batches.set(id, {
+        ...{ status: failed ? (partial ? 600 : 500) : 200, receipts, chainId: request.chainId },
+        atomic: !partial,
+      })
       return { id }
     }
     const snapshot = await forward('evm_snapshot', [])
@@ -147,6 +156,7 @@ export function createTestWallet(options: TestWalletOptions) {
       status: reverted ? 500 : 200,
       receipts: reverted ? [] : receipts,
       chainId: request.chainId,
+      atomic: true,
     })
     return { id }
   }
@@ -185,7 +195,7 @@ export function createTestWallet(options: TestWalletOptions) {
         const [id] = params as [string]
         const batch = batches.get(id)
         if (!batch) throw Object.assign(new Error('Unknown bundle id'), { code: 5730 })
-        return { version: '2.0.0', id, atomic: true, ...batch }
+        return { version: '2.0.0', id, ...batch }
       }
       if (method === 'eth_chainId' && network) return numberToHex(network.chainId)
       if (method === 'eth_chainId' && reportedChainId !== undefined) return numberToHex(reportedChainId)

@@ -9,9 +9,12 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { useState } from 'react'
 import { type Address, createPublicClient, http, parseEther } from 'viem'
 import { describe, expect, onTestFinished, test, vi } from 'vitest'
+import { testRouterAbi } from '../../../test/evm/abis.js'
+import { resumeKit } from '../../../test/evm/resumeKit.js'
 import { setupSwapHarness } from '../../../test/evm/swapHarness.js'
 import type { TestWallet } from '../../../test/evm/wallet.js'
 import { createQueryClient } from '../../../test/react.js'
+import { executeSwap } from '../../core/execute/executeSwap.js'
 import {
   createMemoryStorage,
   getPendingSwaps,
@@ -235,6 +238,12 @@ describe('the screen after a swap', () => {
   })
 })
 
+/** The last pool of the TKA → TKB route. */
+const lastHop = () =>
+  h.market
+    .quote({ token0: h.address('TKA'), token1: h.address('TKB'), amountIn: parseEther('10') })
+    ?.path.slice(-2)
+
 describe('usePendingSwaps: resume after a reload', () => {
   /**
    * The page after a reload: a fresh copy of the library, as a new JS context has (the first
@@ -320,6 +329,58 @@ describe('usePendingSwaps: resume after a reload', () => {
     expect(await h.nonce()).toBe(before.nonce + 2)
     expect(await h.balance('TKA')).toBe(before.TKA - parseEther('10'))
     expect(await h.allowance('TKA')).toBe(0n)
+  })
+
+  test('approval broadcast, the page gone before its hash came back: the new page lists it resumable (found at its nonce) and resumes with one swap', async () => {
+    const storage = createMemoryStorage()
+    const before = { TKA: await h.balance('TKA'), nonce: await h.nonce() }
+    const first = h.wallet()
+    const kit = resumeKit(h, parseEther('10'))
+    const page = kit.startSwap(kit.walletDyingAt(first, 0), storage)
+    await kit.until(page, 'the approval mined', async () => (await h.allowance('TKA')) === parseEther('10'))
+    expect((await getPendingSwaps(storage))[0]?.step).toBe('approving') // its hash never written
+
+    const second = await renderReloadedPage(storage)
+    expect((await screen.findByTestId('pending', {}, { timeout: 5000 })).textContent).toBe('resumable')
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Finish the swap' })))
+    await waitFor(() => expect(screen.getByTestId('resume').textContent).toBe('success'), { timeout: 10_000 })
+    expect(second.sendRequests()).toHaveLength(1) // the swap alone
+    expect(await h.nonce()).toBe(before.nonce + 2)
+    expect(await h.balance('TKA')).toBe(before.TKA - parseEther('10'))
+  })
+
+  test('a batch that failed part-way (EIP-5792 status 600, atomic: false): resumable on the page that saw it, and listed resumable after the reload', async () => {
+    const storage = createMemoryStorage()
+    const kit = resumeKit(h, parseEther('10'))
+    // The pool the swap needs is emptied as the wallet runs the batch: the approval lands, the swap reverts.
+    const wallet = h.wallet({
+      eip5792: {
+        partial: true,
+        beforeBatch: async () => {
+          await h.fixture.publicClient.waitForTransactionReceipt({
+            hash: await h.fixture.deployerClient.writeContract({
+              address: h.fixture.router,
+              abi: testRouterAbi,
+              functionName: 'setPool',
+              args: [...(lastHop() as [Address, Address]), 10n ** 30n, 1n, 30n],
+            }),
+          })
+        },
+      },
+    })
+    const error = await executeSwap(h.swapClient(), kit.swapParameters(wallet.walletClient, storage)).catch(
+      (e: unknown) => e,
+    )
+    expect(error).toMatchObject({
+      name: 'BatchFailedError',
+      atomic: false,
+      leftoverAllowance: { amount: parseEther('10') },
+    })
+    expect(await getPendingSwaps(storage)).toMatchObject([{ step: 'batching' }])
+
+    await renderReloadedPage(storage)
+    expect((await screen.findByTestId('pending', {}, { timeout: 5000 })).textContent).toBe('resumable')
+    expect(screen.getByTestId('settled').textContent).toBe('')
   })
 
   test('swap sent, page reloaded before its receipt: the new page settles it from the receipt, sends nothing', async () => {
