@@ -1,6 +1,6 @@
 import { type Address, erc20Abi, parseEther, parseUnits, type TransactionReceipt } from 'viem'
 import { describe, expect, test } from 'vitest'
-import { createSwapClient, getSwapRoute, nativeTokenAddress } from '../../../src/exports/core.js'
+import { createSwapClient, getSwapRoute } from '../../../src/exports/core.js'
 import { executeSwap, swapGuardAddress } from '../../../src/exports/coreExecute.js'
 import { swapGuardExecutorAddress } from '../../../src/exports/guard.js'
 import { setupProduction } from './setup.js'
