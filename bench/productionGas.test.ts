@@ -173,7 +173,7 @@ afterAll(() => {
   console.table(approvals)
   const report = {
     note: 'gasUsed on anvil of the same swap (the reference service calldata, output to the user) sent to the production router directly, the allowance to the router already given, and through SwapGuard.swap, the allowance to the guard already given; each variant from the same state; approvals measured apart, from a zero allowance',
-    variants: variants.map((variant) => variant.name),
+    variants: variants.map((variant) => variant.name).join(', '),
     rows,
     approvals,
   }

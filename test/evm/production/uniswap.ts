@@ -247,6 +247,31 @@ export function fullRangeTicks(fee: V3Fee): { tickLower: number; tickUpper: numb
   }
 }
 
+/**
+ * Why a mined transaction reverted, for an error message: its gas limit and use, and the
+ * innermost failing call of its trace (anvil's call tracer).
+ */
+async function whyReverted(rpcUrl: string, receipt: TransactionReceipt): Promise<string> {
+  try {
+    const request = jsonRpc(rpcUrl)
+    const [transaction, trace] = (await Promise.all([
+      request('eth_getTransactionByHash', [receipt.transactionHash]),
+      request('debug_traceTransaction', [receipt.transactionHash, { tracer: 'callTracer' }]),
+    ])) as [{ gas: Hex }, CallFrame]
+    let deepest: CallFrame = trace
+    const visit = (frame: CallFrame) => {
+      if (frame.error) deepest = frame
+      for (const call of frame.calls ?? []) visit(call)
+    }
+    visit(trace)
+    return ` (gas limit ${BigInt(transaction.gas)}, used ${receipt.gasUsed}; ${deepest.to}: ${deepest.error} ${deepest.output ?? ''})`
+  } catch {
+    return ''
+  }
+}
+
+type CallFrame = { to?: string; error?: string; output?: string; calls?: CallFrame[] }
+
 /** Far enough in the future for every liquidity call of the deployment. */
 const farDeadline = 2n ** 40n
 
@@ -256,6 +281,9 @@ const farDeadline = 2n ** 40n
  * pairs and V3 pools, and the user's balances. Deterministic: on a fresh
  * anvil, every contract lands at the same address each time (the same
  * deployer, the same nonces; Permit2 through the deterministic deployer).
+ * From then on each block is exactly one second after the previous one
+ * (`anvil_setBlockTimestampInterval`), so gas is the same in an estimate and
+ * in its block, and from run to run.
  *
  * @example
  * const anvil = await startAnvil()
@@ -281,7 +309,8 @@ export async function deployUniswap({
 
   const mined = async (hash: Promise<Hash>, what: string): Promise<TransactionReceipt> => {
     const receipt = await publicClient.waitForTransactionReceipt({ hash: await hash })
-    if (receipt.status !== 'success') throw new Error(`Uniswap deployment: ${what} reverted`)
+    if (receipt.status !== 'success')
+      throw new Error(`Uniswap deployment: ${what} reverted${await whyReverted(rpcUrl, receipt)}`)
     return receipt
   }
   const creations = {} as UniswapDeployment['creations']
@@ -297,6 +326,11 @@ export async function deployUniswap({
     return getAddress(receipt.contractAddress)
   }
 
+  // One second per block, whatever the wall clock: Uniswap's gas depends on block.timestamp (V2's
+  // cumulative prices, V3's oracle observation are written once per new second), so with wall-clock
+  // time a transaction estimated in one second and mined in the next now and then ran out of gas.
+  // With fixed steps every estimate runs at its block's timestamp, and gas figures are reproducible.
+  await testClient.setBlockTimestampInterval({ interval: 1 })
   // Permit2 first: its deployment is the deployer's first transaction, so every later address is fixed.
   await deployPermit2(jsonRpc(rpcUrl), deployer)
   const weth = await deployPublished('weth', 'WETH9', [])
