@@ -177,6 +177,15 @@ describe('guarded swaps through the production routers (executeSwap, floorEnforc
     })
     const after = await read()
 
+    // What the library asked the service: the swap, the recipient, the slippage, the base URL's filter.
+    expect(service.requests.filter((request) => request.path === '/swap/info').at(-1)?.query).toEqual({
+      protocols: [c.protocol],
+      token0: [token0],
+      token1: [token1],
+      amount_in: [String(c.amountIn)],
+      to: [recipient],
+      slippage: ['0.01'],
+    })
     expect(result.floorEnforcement).toBe('onchain')
     expect(result.receipt.status).toBe('success')
     expect(result.receipt.to?.toLowerCase()).toBe(swapGuardAddress.toLowerCase())
