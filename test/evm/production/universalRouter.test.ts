@@ -31,10 +31,9 @@ import { setupProduction } from './setup.js'
  *
  * What happens, measured below: the library cannot run it in either mode, and
  * refuses before anything is signed. Through the guard it reverts (the
- * router's caller is the guard's executor); the opt-out refuses it as an
- * approval the user would grant; and because the opt-out's check fails, the
- * guarded failure is not recognised as guard incompatibility: it surfaces as
- * a plain SwapSimulationError, not SwapGuardIncompatibleError.
+ * router's caller is the guard's executor), while sent as built it runs: a
+ * SwapGuardIncompatibleError, carrying the guarded revert. The opt-out refuses
+ * it as an approval the user would grant (Permit2's Permit of the router).
  */
 
 const user = privateKeyToAccount(anvilPrivateKeys[1])
@@ -104,7 +103,7 @@ async function run(c: Case, floorEnforcement?: 'onchain' | 'simulation') {
 
 describe('Universal Router calldata carrying the user’s own Permit2 signature', () => {
   test.each(cases)(
-    '$protocol, guarded (the default): SwapSimulationError — not SwapGuardIncompatibleError — before anything is signed: through the guard the router’s caller is the executor, a contract, so PERMIT2_PERMIT asks it for an ERC-1271 signature and the router reverts ExecutionFailed(0, 0x)',
+    '$protocol, guarded (the default): SwapGuardIncompatibleError before anything is signed: through the guard the router’s caller is the executor, a contract, so PERMIT2_PERMIT asks it for an ERC-1271 signature and the router reverts ExecutionFailed(0, 0x), while sent as built the calldata runs',
     async (c) => {
       const before = await untouched(c)
       const error = await run(c)
@@ -114,13 +113,13 @@ describe('Universal Router calldata carrying the user’s own Permit2 signature'
       // signature); the executor has code, so Permit2 checks the signature with ERC-1271
       // (isValidSignature), which the executor lacks: an empty revert, wrapped by the router as
       // ExecutionFailed(commandIndex 0, message 0x). Sent by the user, the same calls pass (last test).
-      // Yet the library does not report SwapGuardIncompatibleError: its "would it pass as built?"
-      // check simulates the direct calls under the same bounds, and there the embedded permit is an
-      // approval the user would grant (see the next test), so that check fails too and the guarded
-      // revert is reported as it is.
-      expect(error).toBeInstanceOf(SwapSimulationError)
-      expect(error).not.toBeInstanceOf(SwapGuardIncompatibleError)
-      const simulation = error as SwapSimulationError
+      // The library's "does it run as built?" check simulates the direct calls: they run (the
+      // embedded permit breaks the user's bounds there, see the next test, but nothing reverts), so
+      // it is the guard the calldata cannot run through: SwapGuardIncompatibleError, with the
+      // guarded revert as its cause.
+      expect(error).toBeInstanceOf(SwapGuardIncompatibleError)
+      const simulation = (error as SwapGuardIncompatibleError).cause as SwapSimulationError
+      expect(simulation).toBeInstanceOf(SwapSimulationError)
       expect(simulation.stage).toBe('swap')
       expect(decodeErrorResult({ abi: universalRouterAbi, data: simulation.data as Hex })).toMatchObject({
         errorName: 'ExecutionFailed',

@@ -1,6 +1,11 @@
 import { getSwapInfo } from '../../actions/getSwapInfo.js'
 import type { SwapClient } from '../../client.js'
-import { QuoteBelowMinimumError, QuoteChangedError, SwapSimulationError } from '../../errors/execute.js'
+import {
+  QuoteBelowMinimumError,
+  QuoteChangedError,
+  SwapSimulationError,
+  UnsafeSwapOutcomeError,
+} from '../../errors/execute.js'
 import { SwapGuardIncompatibleError, SwapGuardNotDeployedError } from '../../errors/guard.js'
 import { deterministicDeployerAddress, swapGuardAddress } from '../guard/swapGuard.js'
 import type { PendingSwap } from '../records/pendingSwaps.js'
@@ -139,8 +144,10 @@ async function simulate(run: SwapRun, prepared: Prepared): Promise<Simulated> {
 
 /**
  * After the guarded calls reverted in simulation: the service's own calls
- * (approving its spender, calling its router) with the same bounds. When they
- * pass, the calldata cannot run through the guard: `SwapGuardIncompatibleError`.
+ * (approving its spender, calling its router). When they run (whether or not
+ * they keep the user's bounds: calldata that pulls from the user through
+ * Permit2, say, breaks them), it is the guard they cannot run through:
+ * `SwapGuardIncompatibleError`.
  */
 async function explainGuardRevert(run: SwapRun, { swapInfo }: Prepared, guarded: SwapSimulationError) {
   const p = run.parameters
@@ -152,9 +159,9 @@ async function explainGuardRevert(run: SwapRun, { swapInfo }: Prepared, guarded:
     swapInfo,
   })
   const approvals = direct.serviceSpender ? [approveCall(p.token0, direct.serviceSpender, p.amountIn)] : []
-  const passes = await simulateCalls(run, direct.serviceSpender, [...approvals, direct.call]).then(
+  const runs = await simulateCalls(run, direct.serviceSpender, [...approvals, direct.call]).then(
     () => true,
-    () => false,
+    (error: unknown) => error instanceof UnsafeSwapOutcomeError,
   )
-  if (passes) throw new SwapGuardIncompatibleError({ reason: guarded.reason, cause: guarded })
+  if (runs) throw new SwapGuardIncompatibleError({ reason: guarded.reason, cause: guarded })
 }
