@@ -3,7 +3,7 @@
 import { type QueryClient, useMutation, useQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo } from 'react'
 import type { TransactionReceipt } from 'viem'
-import { InvalidParameterError } from '../../core/errors/parameter.js'
+import { ensure } from '../../core/errors/parameter.js'
 import type { ExecuteSwapErrorType } from '../../core/execute/executeSwap.js'
 import {
   type PendingSwap,
@@ -119,17 +119,12 @@ export function usePendingSwaps(parameters: UsePendingSwapsParameters = {}): Use
       ...resumeOptions,
       // A resume without a confirmation fails here, so that it shows as every other failure does.
       async mutationFn(variables) {
-        if (unconfirmed in variables)
-          throw new InvalidParameterError({
-            parameter: 'confirmed',
-            rule: confirmedRule,
-            value: variables[unconfirmed],
-          })
+        ensure(!('confirmed' in variables), 'confirmed', confirmedRule, variables.confirmed)
         return resumeOptions.mutationFn(variables)
       },
       async onSettled(data, error, variables) {
         // Refused before anything was read or sent: nothing to read again.
-        if (unconfirmed in variables) return
+        if ('confirmed' in variables) return
         const { record } = variables
         void queryClient.invalidateQueries({ queryKey: options.queryKey })
         // As after executeSwap: what the swap changed is read again at its block.
@@ -149,7 +144,7 @@ export function usePendingSwaps(parameters: UsePendingSwapsParameters = {}): Use
           isObject(confirmed)
             ? { ...withoutUndefined(confirmed), record }
             : // A JavaScript caller, or code from before the confirmation was required.
-              { record, [unconfirmed]: confirmed },
+              { record, confirmed },
         ),
       [mutateAsync],
     ),
@@ -194,14 +189,14 @@ export function usePendingSwaps(parameters: UsePendingSwapsParameters = {}): Use
   }
 }
 
-/** Marks the variables of a resume called without a confirmation object: its mutation refuses them. */
-const unconfirmed = Symbol('unconfirmed')
+/**
+ * A resume's variables: the record and the confirmed fields, or, for a call
+ * without a confirmation object, the value given instead (`confirmed`, no
+ * field of a confirmation): its mutation refuses them.
+ */
+type ResumeVariables = ResumeSwapVariables & { confirmed?: unknown }
 
-/** A resume's variables: the record and the confirmed fields, or the value given instead of them. */
-type ResumeVariables = ResumeSwapVariables & { [unconfirmed]?: unknown }
-
-const confirmedRule =
-  'is required: what the user confirms now, the floor ({ minAmountOut }, or { acceptedQuote } and slippage) and the recipient (to, default the account)'
+const confirmedRule = 'is required: { minAmountOut } or { acceptedQuote }'
 
 /** `refreshAfterSwap` for a recorded execution. */
 function refreshAfter(
