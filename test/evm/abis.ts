@@ -144,3 +144,11 @@ export const reentrantRouterAbi = parseAbi([
   'function approve(address token, address spender, uint256 amount)',
   'function swap(address[] path, uint256 amountIn, uint256 minAmountOut, address to, uint256 deadline) payable returns (uint256 amountOut)',
 ])
+
+/** A token whose `balanceOf` loops, growing its memory, until its call runs out of gas. */
+export const gasBurnerTokenAbi = parseAbi([
+  'function name() view returns (string)',
+  'function symbol() view returns (string)',
+  'function decimals() view returns (uint8)',
+  'function balanceOf(address) pure returns (uint256)',
+])

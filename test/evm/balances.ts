@@ -19,6 +19,7 @@ import { multicall3Address } from '../../src/core/balances/multicall3.js'
 import { createSwapClient } from '../../src/core/client.js'
 import { createMockMarket } from '../../src/mock/createMockMarket.js'
 import { type MockServer, startMockServer } from '../../src/mock/startMockServer.js'
+import { compileContracts } from './compile.js'
 import type { PoolTokenSymbol, SwapFixture } from './fixture.js'
 import { jsonRpc } from './rpc.js'
 import { setupSwapFixture } from './setup.js'
@@ -99,6 +100,16 @@ export const misbehavingCode = {
   twoWords: '0x60406000f3',
 } as const satisfies Record<string, Hex>
 
+/** Deploys a `GasBurnerToken` (its `balanceOf` loops until its gas runs out); returns its address. */
+export async function deployGasBurner(fixture: SwapFixture): Promise<Address> {
+  const { GasBurnerToken } = await compileContracts()
+  const receipt = await fixture.publicClient.waitForTransactionReceipt({
+    hash: await fixture.deployerClient.deployContract({ ...GasBurnerToken, args: [] }),
+  })
+  if (!receipt.contractAddress) throw new Error('GasBurnerToken was not deployed')
+  return getAddress(receipt.contractAddress)
+}
+
 /** A fresh address derived from a label (no code, no balance until the test puts some). */
 export function labelAddress(label: string): Address {
   return getAddress(`0x${keccak256(toHex(label)).slice(26)}`)
@@ -143,25 +154,91 @@ export async function cloneTokens(
 }
 
 /**
+ * How the node behind a counting client treats an `eth_call` with a state
+ * override (its third parameter): `'honour'` (anvil's own behaviour);
+ * `'refuse'`, as a node that knows no such parameter answers (geth's wording:
+ * `-32602 too many arguments, want at most 2`); `'ignore'`, dropped before
+ * the node sees it, as some nodes and proxies do.
+ */
+export type StateOverrideSupport = 'honour' | 'refuse' | 'ignore'
+
+type JsonRpcRequest = { jsonrpc: '2.0'; id: number; method: string; params?: unknown[] }
+
+/**
  * A public client of the fixture's node (viem's `http` transport) that records
  * every JSON-RPC request it sends, by method (`requests`), and every HTTP
  * request (`httpRequests`): with `batch: true`, one HTTP request carries many.
+ * `stateOverrides` makes the node refuse or ignore `eth_call`'s state
+ * override (see `StateOverrideSupport`); `callGasCap` gives every `eth_call`
+ * at most that much gas, as a node's cap does (geth's `--rpc.gascap`). Every
+ * other request reaches anvil as sent. `retryCount` is viem's (default 3):
+ * anvil answers a call that ran out of gas with -32603, which viem retries.
  */
 export function countingPublicClient(
   fixture: SwapFixture,
-  { batch = false }: { batch?: boolean } = {},
+  {
+    batch = false,
+    stateOverrides = 'honour',
+    callGasCap,
+    retryCount,
+  }: {
+    batch?: boolean
+    stateOverrides?: StateOverrideSupport
+    callGasCap?: bigint
+    retryCount?: number
+  } = {},
 ): { publicClient: PublicClient; requests: string[]; httpRequests: () => number } {
   const requests: string[] = []
   let httpRequests = 0
+  const overridden = (request: JsonRpcRequest) =>
+    request.method === 'eth_call' && (request.params?.length ?? 0) > 2
   const publicClient = createPublicClient({
     chain: fixture.chain,
     transport: http(fixture.rpcUrl, {
       batch: batch ? { batchSize: 1000 } : false,
-      fetchFn: (input, init) => {
+      ...(retryCount !== undefined && { retryCount }),
+      fetchFn: async (input, init) => {
         httpRequests++
-        const body = JSON.parse(String(init?.body)) as { method: string } | { method: string }[]
-        for (const { method } of Array.isArray(body) ? body : [body]) requests.push(method)
-        return fetch(input, init)
+        let body = JSON.parse(String(init?.body)) as JsonRpcRequest | JsonRpcRequest[]
+        if (callGasCap !== undefined) {
+          const capped = (request: JsonRpcRequest): JsonRpcRequest => {
+            if (request.method !== 'eth_call') return request
+            const [call, ...rest] = (request.params ?? []) as [{ gas?: Hex }, ...unknown[]]
+            const gas = call.gas === undefined ? callGasCap : BigInt(call.gas)
+            return {
+              ...request,
+              params: [{ ...call, gas: numberToHex(gas < callGasCap ? gas : callGasCap) }, ...rest],
+            }
+          }
+          body = Array.isArray(body) ? body.map(capped) : capped(body)
+          init = { ...init, body: JSON.stringify(body) }
+        }
+        const sent = Array.isArray(body) ? body : [body]
+        for (const { method } of sent) requests.push(method)
+        if (stateOverrides === 'honour' || !sent.some(overridden)) return fetch(input, init)
+        if (stateOverrides === 'ignore') {
+          const stripped = sent.map((request) =>
+            overridden(request) ? { ...request, params: request.params?.slice(0, 2) } : request,
+          )
+          return fetch(input, { ...init, body: JSON.stringify(Array.isArray(body) ? stripped : stripped[0]) })
+        }
+        // Refused: answered here; the rest of a batch goes to the node.
+        const forwarded = sent.filter((request) => !overridden(request))
+        const answers = new Map<number, unknown>()
+        if (forwarded.length > 0) {
+          const response = await fetch(input, { ...init, body: JSON.stringify(forwarded) })
+          for (const answer of (await response.json()) as { id: number }[]) answers.set(answer.id, answer)
+        }
+        for (const request of sent.filter(overridden))
+          answers.set(request.id, {
+            jsonrpc: '2.0',
+            id: request.id,
+            error: { code: -32602, message: 'too many arguments, want at most 2' },
+          })
+        const replies = sent.map((request) => answers.get(request.id))
+        return new Response(JSON.stringify(Array.isArray(body) ? replies : replies[0]), {
+          headers: { 'content-type': 'application/json' },
+        })
       },
     }),
   }) as PublicClient

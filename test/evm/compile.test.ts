@@ -7,6 +7,7 @@ import { swapRouterAbi } from '../../src/mock/routerAbi.js'
 import {
   allowanceThiefAbi,
   gasAwareSandwichAbi,
+  gasBurnerTokenAbi,
   gasPriceRouterAbi,
   hostileTokenAbi,
   pairRouterAbi,
@@ -74,6 +75,7 @@ describe('compileContracts', () => {
     expect(signatures(gasAwareSandwichAbi)).toEqual(signatures(contracts.GasAwareSandwich.abi))
     expect(signatures(allowanceThiefAbi)).toEqual(signatures(contracts.AllowanceThief.abi))
     expect(signatures(reentrantRouterAbi)).toEqual(signatures(contracts.ReentrantRouter.abi))
+    expect(signatures(gasBurnerTokenAbi)).toEqual(signatures(contracts.GasBurnerToken.abi))
   })
 
   test('the routers have exactly the swap function of src/mock/routerAbi.ts', async () => {

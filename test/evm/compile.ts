@@ -20,6 +20,7 @@ export const contractNames = [
   'GasAwareSandwich',
   'AllowanceThief',
   'ReentrantRouter',
+  'GasBurnerToken',
 ] as const
 
 export type ContractName = (typeof contractNames)[number]

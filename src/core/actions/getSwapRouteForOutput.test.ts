@@ -1,9 +1,15 @@
+import { QueryClient } from '@tanstack/react-query'
 import { type Address, parseEther, parseUnits } from 'viem'
 import { afterAll, afterEach, describe, expect, test, vi } from 'vitest'
+import { baseUrl } from '../../../test/constants.js'
+import { setupMswServer } from '../../../test/msw.js'
 import { createMockMarket } from '../../mock/createMockMarket.js'
+import { createMockService } from '../../mock/createMockService.js'
+import { createSwapHandlers } from '../../mock/createSwapHandlers.js'
 import { mockTokenAddresses } from '../../mock/fixtures.js'
 import { type MockServer, startMockServer } from '../../mock/startMockServer.js'
 import type { MockMarket } from '../../mock/types.js'
+import { getSwapRouteForOutputQueryOptions } from '../../query/getSwapRouteForOutput.js'
 import { createSwapClient } from '../client.js'
 import { ExactOutputNotReachedError } from '../errors/exactOutput.js'
 import { InvalidParameterError } from '../errors/parameter.js'
@@ -202,7 +208,7 @@ describe('getSwapRouteForOutput against the mock market', () => {
     expect(result.amountOutReached).toBeGreaterThan(amountOut)
   })
 
-  test('tolerance 0: the exact least input of the closed form', async () => {
+  test('tolerance 0: exactly amountOut; an input from the least that delivers it to below the least that delivers one unit more', async () => {
     const { client } = await serve(onePool())
     const amountOut = parseUnits('1234.5678', 6)
     const result = await getSwapRouteForOutput(client, {
@@ -214,6 +220,8 @@ describe('getSwapRouteForOutput against the mock market', () => {
     })
     expect(result.amountOutReached).toBe(amountOut)
     expect(result.withinTolerance).toBe(true)
+    expect(result.amountIn).toBeGreaterThanOrEqual(closedForm(amountOut))
+    expect(result.amountIn).toBeLessThan(closedForm(amountOut + 1n))
   })
 
   test('every request goes through the client’s rate limiter', async () => {
@@ -286,5 +294,37 @@ describe('getSwapRouteForOutput against the mock market', () => {
       expect((error as InvalidParameterError).parameter).toBe(parameter)
     }
     expect(server.service.count()).toBe(0)
+  })
+})
+
+describe('tolerance 0 through MSW and the query options', () => {
+  const msw = setupMswServer()
+
+  test("tolerance 0: exactly amountOut, in the README's 3 route requests; the input is within the range that delivers it, not necessarily its least", async () => {
+    const market = onePool()
+    const service = createMockService(market)
+    msw.server.use(...createSwapHandlers(service, { baseUrl }))
+    const client = createSwapClient({ baseUrl, rateLimit: false })
+    const amountOut = parseUnits('1234.5678', 6)
+    const queryClient = new QueryClient()
+    const result = await queryClient.fetchQuery(
+      getSwapRouteForOutputQueryOptions(client, { token0: AAA, token1: BBB, amountOut, tolerance: 0 }),
+    )
+    expect(result.amountOutReached).toBe(amountOut)
+    expect(result.withinTolerance).toBe(true)
+    expect(result.route.quotedFor).toEqual({ token0: AAA, token1: BBB, amountIn: result.amountIn })
+    // Through the same market's AMM: the input delivers exactly amountOut...
+    expect(market.quote({ token0: AAA, token1: BBB, amountIn: result.amountIn })?.amountOut).toBe(amountOut)
+    // ...and lies in the range of inputs that do, as the closed form draws it (the README's figures).
+    const least = closedForm(amountOut)
+    const next = closedForm(amountOut + 1n)
+    expect(market.quote({ token0: AAA, token1: BBB, amountIn: least })?.amountOut).toBe(amountOut)
+    expect(market.quote({ token0: AAA, token1: BBB, amountIn: least - 1n })?.amountOut).toBe(amountOut - 1n)
+    expect(market.quote({ token0: AAA, token1: BBB, amountIn: next })?.amountOut).toBe(amountOut + 1n)
+    // The README's figures: the range's width, and where in it the search lands.
+    expect(next - least).toBe(502_124_228_616n)
+    expect(result.amountIn - least).toBe(379_985_263_744n)
+    expect([result.probes, result.requests]).toEqual([3, 6])
+    expect(service.count('/swap/route')).toBe(3)
   })
 })

@@ -27,7 +27,14 @@ export type GetSwapRouteForOutputParameters = {
   /**
    * How much more than `amountOut` the route may deliver, as a fraction:
    * the answer delivers from `amountOut` to `amountOut × (1 + tolerance)`.
-   * Default 0.005 (0.5%), from 0 to 1.
+   * Default 0.005 (0.5%), from 0 to 1. With 0 it delivers exactly
+   * `amountOut`, and its input is one of the inputs that deliver exactly
+   * that: at least the least of them, and less than the least input that
+   * delivers one unit more. Not necessarily the least one: where token0
+   * has more decimals than token1, many inputs deliver the same output
+   * (about 5·10^11 wei of an 18-decimal token per unit of a 6-decimal one
+   * at a 2:1 price), and finding the least to the unit is a bisection of
+   * that range, some 40 route requests more, which the search does not spend.
    */
   tolerance?: number | undefined
   /** USD prices you already have (not requested then). Default: `/overview/token/price`. */

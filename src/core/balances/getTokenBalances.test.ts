@@ -1,10 +1,11 @@
-import { type Address, parseEther, parseUnits } from 'viem'
+import { type Address, createPublicClient, type Hex, http, parseEther, parseUnits } from 'viem'
 import { describe, expect, test } from 'vitest'
 import { testErc20Abi } from '../../../test/evm/abis.js'
 import {
   cloneTokens,
   countingPublicClient,
   deployCodeAt,
+  deployGasBurner,
   fixturePrices,
   installMulticall3,
   labelAddress,
@@ -47,11 +48,45 @@ const bySymbol = (balances: readonly TokenBalance[]) =>
   )
 
 describe('getTokenBalances on anvil', () => {
-  test('with Multicall3: every balance in one aggregate3, the coin included; reverting and garbage tokens are marked, never fatal', async () => {
+  test('with the reader (a state override): every balance in one eth_call, the coin included, Multicall3 or not; reverting and garbage tokens are marked, never fatal', async () => {
+    const { fixture } = h
+    const tokens = await tokenList()
+    const expected = {
+      ETH: await fixture.publicClient.getBalance({ address: h.user() }),
+      TKA: parseEther('1000'),
+      TKB: parseEther('1000'),
+      USDC: parseUnits('10000', 6),
+      USDT: parseUnits('10000', 6),
+      BAD: parseEther('1000'),
+      ZERO: 0n,
+      REV: 'reverted',
+      ONE: 'malformed',
+      TWO: 'malformed',
+      NOCODE: 'malformed',
+    }
+    for (const multicall3 of [false, true]) {
+      if (multicall3) await installMulticall3(fixture)
+      const { publicClient, requests } = countingPublicClient(fixture)
+      const result = await getTokenBalances(h.swapClient(), {
+        publicClient,
+        account: h.user(),
+        tokens,
+        prices: false,
+      })
+      expect(result.method).toBe('stateOverride')
+      expect(result.chainId).toBe(fixture.chain.id)
+      expect(bySymbol(result.balances)).toEqual(expected)
+      // The block and one eth_call: no eth_getCode, nothing read again.
+      expect(requests).toEqual(['eth_blockNumber', 'eth_call'])
+    }
+    expect(h.server.service.count()).toBe(0)
+  })
+
+  test('with Multicall3, on a node that refuses state overrides: every balance in one aggregate3, the coin included; reverting and garbage tokens are marked, never fatal', async () => {
     const { fixture } = h
     await installMulticall3(fixture)
     const tokens = await tokenList()
-    const { publicClient, requests } = countingPublicClient(fixture)
+    const { publicClient, requests } = countingPublicClient(fixture, { stateOverrides: 'refuse' })
     const result = await getTokenBalances(h.swapClient(), {
       publicClient,
       account: h.user(),
@@ -73,28 +108,39 @@ describe('getTokenBalances on anvil', () => {
       TWO: 'malformed',
       NOCODE: 'malformed',
     })
-    // The block, Multicall3's code (once), one aggregate3, and the reverting token read again on its own.
-    expect(requests).toEqual(['eth_blockNumber', 'eth_getCode', 'eth_call', 'eth_call'])
+    // The block, the reader (refused), Multicall3's code (once), one aggregate3, and the reverting token read again on its own.
+    expect(requests).toEqual(['eth_blockNumber', 'eth_call', 'eth_getCode', 'eth_call', 'eth_call'])
     expect(h.server.service.count()).toBe(0)
   })
 
-  test('without Multicall3: one eth_call per token and eth_getBalance for the coin, with the same answer', async () => {
+  test('without Multicall3, on a node that refuses state overrides: one eth_call per token and eth_getBalance for the coin, with the same answer', async () => {
     const { fixture } = h
     const tokens = await tokenList()
-    const without = countingPublicClient(fixture)
+    const reader = await getTokenBalances(h.swapClient(), {
+      publicClient: countingPublicClient(fixture).publicClient,
+      account: h.user(),
+      tokens,
+      prices: false,
+    })
+    expect(reader.method).toBe('stateOverride')
+
+    const without = countingPublicClient(fixture, { stateOverrides: 'refuse' })
     const plain = await getTokenBalances(h.swapClient(), {
       publicClient: without.publicClient,
       account: h.user(),
       tokens,
       prices: false,
+      blockNumber: reader.blockNumber,
     })
     expect(plain.method).toBe('eth_call')
-    expect(without.requests.filter((method) => method === 'eth_call')).toHaveLength(tokens.length - 1)
+    // One per token but the coin, and the reader's (refused).
+    expect(without.requests.filter((method) => method === 'eth_call')).toHaveLength(tokens.length - 1 + 1)
     expect(without.requests.filter((method) => method === 'eth_getBalance')).toHaveLength(1)
-    expect(without.requests).toHaveLength(tokens.length + 2) // + eth_blockNumber, eth_getCode
+    expect(without.requests).toHaveLength(tokens.length + 3) // + eth_blockNumber, the reader, eth_getCode
+    expect(plain.balances).toEqual(reader.balances)
 
     await installMulticall3(fixture)
-    const withIt = countingPublicClient(fixture)
+    const withIt = countingPublicClient(fixture, { stateOverrides: 'refuse' })
     const batched = await getTokenBalances(h.swapClient(), {
       publicClient: withIt.publicClient,
       account: h.user(),
@@ -106,7 +152,30 @@ describe('getTokenBalances on anvil', () => {
     expect(batched.balances).toEqual(plain.balances)
   })
 
-  test("something else at Multicall3's address (code that reverts, or answers garbage): read token by token", async () => {
+  test('a node that ignores state overrides (the reader answers nothing): read another way, with the same answer; the reader is not asked again', async () => {
+    const { fixture } = h
+    const tokens = await tokenList()
+    const expected = await getTokenBalances(h.swapClient(), {
+      publicClient: countingPublicClient(fixture).publicClient,
+      account: h.user(),
+      tokens,
+      prices: false,
+    })
+    await installMulticall3(fixture)
+    const { publicClient, requests } = countingPublicClient(fixture, { stateOverrides: 'ignore' })
+    const parameters = { publicClient, account: h.user(), tokens, prices: false as const }
+    const first = await getTokenBalances(h.swapClient(), parameters)
+    expect(first.method).toBe('multicall3')
+    expect(first.balances).toEqual(expected.balances)
+    // The reader's eth_call answered 0x (no code at its address): then Multicall3.
+    expect(requests).toEqual(['eth_blockNumber', 'eth_call', 'eth_getCode', 'eth_call', 'eth_call'])
+    requests.length = 0
+    const second = await getTokenBalances(h.swapClient(), parameters)
+    expect(second.balances).toEqual(expected.balances)
+    expect(requests).toEqual(['eth_blockNumber', 'eth_call', 'eth_call']) // aggregate3, REV again
+  })
+
+  test("something else at Multicall3's address (code that reverts, or answers garbage), on a node that refuses state overrides: read token by token", async () => {
     const { fixture } = h
     const tokens = await tokenList()
     const expected = await getTokenBalances(h.swapClient(), {
@@ -117,7 +186,7 @@ describe('getTokenBalances on anvil', () => {
     })
     for (const code of [misbehavingCode.reverts, misbehavingCode.twoWords, misbehavingCode.oneByte]) {
       await fixture.testClient.setCode({ address: multicall3Address, bytecode: code })
-      const { publicClient, requests } = countingPublicClient(fixture)
+      const { publicClient, requests } = countingPublicClient(fixture, { stateOverrides: 'refuse' })
       const result = await getTokenBalances(h.swapClient(), {
         publicClient,
         account: h.user(),
@@ -126,31 +195,179 @@ describe('getTokenBalances on anvil', () => {
       })
       expect(result.method).toBe('multicall3')
       expect(result.balances).toEqual(expected.balances)
-      // The block, the code, the failed aggregate3, then each token on its own.
-      expect(requests).toHaveLength(3 + tokens.length)
+      // The block, the reader (refused), the code, the failed aggregate3, then each token on its own.
+      expect(requests).toHaveLength(4 + tokens.length)
     }
   })
 
-  test('batchSize splits the calls: one aggregate3 per batch', async () => {
+  for (const multicall3 of [true, false])
+    for (const stateOverrides of ['honour', 'refuse'] as const)
+      test(`a token whose balanceOf burns all the gas it is given is marked 'reverted'; the others come back (${multicall3 ? 'with' : 'without'} Multicall3, state overrides: ${stateOverrides})`, async () => {
+        const { fixture } = h
+        if (multicall3) await installMulticall3(fixture)
+        const tokens = await tokenList()
+        const burner = { symbol: 'BURN', address: await deployGasBurner(fixture), decimals: 18 }
+        // 100 more tokens after it, each held: what is left of a batch's gas after the burner cannot read them all.
+        const clones = await cloneTokens(fixture, {
+          template: fixture.tokens.TKB.address, // TKA's first clone is ZERO's
+          count: 100,
+          holder: h.user(),
+        })
+        const list = [
+          ...tokens.slice(0, 3),
+          burner,
+          ...tokens.slice(3),
+          ...clones.map((address, index) => ({ address, symbol: `C${index}`, decimals: 18 })),
+        ]
+        // No retries: anvil answers an eth_call out of gas with -32603, which viem would send 3 more times.
+        const { publicClient, requests } = countingPublicClient(fixture, { stateOverrides, retryCount: 0 })
+        const result = await getTokenBalances(h.swapClient(), {
+          publicClient,
+          account: h.user(),
+          tokens: list,
+          prices: false,
+        })
+        expect(bySymbol(result.balances)).toEqual({
+          ETH: await fixture.publicClient.getBalance({ address: h.user() }),
+          TKA: parseEther('1000'),
+          TKB: parseEther('1000'),
+          USDC: parseUnits('10000', 6),
+          USDT: parseUnits('10000', 6),
+          BAD: parseEther('1000'),
+          ZERO: 0n,
+          REV: 'reverted',
+          ONE: 'malformed',
+          TWO: 'malformed',
+          NOCODE: 'malformed',
+          BURN: 'reverted',
+          ...Object.fromEntries(clones.map((_, index) => [`C${index}`, 10n ** 18n])),
+        })
+        const calls = requests.filter((method) => method === 'eth_call').length
+        if (stateOverrides === 'honour') {
+          expect(result.method).toBe('stateOverride')
+          expect(requests).toEqual(['eth_blockNumber', 'eth_call']) // the burner cost 200,000 gas, not a request
+        } else if (multicall3) {
+          expect(result.method).toBe('multicall3')
+          // The reader (refused); aggregate3 ran out of gas as a whole: every token but the coin on its own.
+          expect(calls).toBe(1 + 1 + list.length - 1)
+        } else {
+          expect(result.method).toBe('eth_call')
+          expect(calls).toBe(1 + list.length - 1) // the reader (refused), then one per token but the coin
+        }
+      })
+
+  test('the reader stops where the gas the node allows a call runs out, and is asked again for the rest', async () => {
+    const { fixture } = h
+    const tokens = await tokenList()
+    const code = await fixture.publicClient.getCode({ address: await deployGasBurner(fixture) })
+    const burners = []
+    for (let index = 0; index < 4; index++)
+      burners.push({
+        symbol: `BURN${index}`,
+        address: await deployCodeAt(fixture, `burner ${index}`, code as Hex),
+        decimals: 18,
+      })
+    const list = [...burners, ...tokens]
+    // A node that gives an eth_call at most 500,000 gas: room for two burners (200,000 each), not four.
+    const { publicClient, requests } = countingPublicClient(fixture, { callGasCap: 500_000n })
+    const result = await getTokenBalances(h.swapClient(), {
+      publicClient,
+      account: h.user(),
+      tokens: list,
+      prices: false,
+    })
+    expect(result.method).toBe('stateOverride')
+    expect(bySymbol(result.balances)).toEqual({
+      BURN0: 'reverted',
+      BURN1: 'reverted',
+      BURN2: 'reverted',
+      BURN3: 'reverted',
+      ETH: await fixture.publicClient.getBalance({ address: h.user() }),
+      TKA: parseEther('1000'),
+      TKB: parseEther('1000'),
+      USDC: parseUnits('10000', 6),
+      USDT: parseUnits('10000', 6),
+      BAD: parseEther('1000'),
+      ZERO: 0n,
+      REV: 'reverted',
+      ONE: 'malformed',
+      TWO: 'malformed',
+      NOCODE: 'malformed',
+    })
+    // Two burners, then (too little left for a third) the other two, then (too little left for another token) the rest.
+    expect(requests).toEqual(['eth_blockNumber', 'eth_call', 'eth_call', 'eth_call'])
+  })
+
+  test("a node that fails the reader's eth_call (HTTP 503) fails the list, as any failing node does; nothing is remembered", async () => {
+    const { fixture } = h
+    await installMulticall3(fixture)
+    let busy = true
+    const requests: string[] = []
+    const publicClient = createPublicClient({
+      chain: fixture.chain,
+      transport: http(fixture.rpcUrl, {
+        retryCount: 0,
+        fetchFn: (input, init) => {
+          const { method, params } = JSON.parse(String(init?.body)) as { method: string; params: unknown[] }
+          requests.push(method)
+          if (busy && method === 'eth_call' && params.length > 2)
+            return Promise.resolve(new Response('busy', { status: 503 }))
+          return fetch(input, init)
+        },
+      }),
+    })
+    const parameters = {
+      publicClient,
+      account: h.user(),
+      tokens: [fixture.tokens.TKA.address],
+      prices: false as const,
+    }
+    const error = await getTokenBalances(h.swapClient(), parameters).catch((caught: unknown) => caught)
+    expect(error).toMatchObject({ name: 'CallExecutionError' })
+    expect(
+      (error as { walk: (fn: (cause: unknown) => boolean) => unknown }).walk(
+        (cause) => (cause as { status?: unknown }).status === 503,
+      ),
+    ).toBeTruthy()
+    expect(requests).toEqual(['eth_blockNumber', 'eth_call'])
+    busy = false
+    requests.length = 0
+    const result = await getTokenBalances(h.swapClient(), parameters)
+    expect(result.method).toBe('stateOverride')
+    expect(requests).toEqual(['eth_blockNumber', 'eth_call'])
+  })
+
+  test('batchSize splits the calls: one eth_call of the reader per batch, or one aggregate3 per batch', async () => {
     const { fixture } = h
     await installMulticall3(fixture)
     const tokens = await tokenList() // 11 tokens, one of them reverting
-    const { publicClient, requests } = countingPublicClient(fixture)
+    const reader = countingPublicClient(fixture)
     await getTokenBalances(h.swapClient(), {
-      publicClient,
+      publicClient: reader.publicClient,
       account: h.user(),
       tokens,
       prices: false,
       batchSize: 4,
     })
-    // 3 batches (4 + 4 + 3) and the reverting token on its own.
-    expect(requests.filter((method) => method === 'eth_call')).toHaveLength(4)
+    // 3 batches (4 + 4 + 3).
+    expect(reader.requests.filter((method) => method === 'eth_call')).toHaveLength(3)
+
+    const refused = countingPublicClient(fixture, { stateOverrides: 'refuse' })
+    await getTokenBalances(h.swapClient(), {
+      publicClient: refused.publicClient,
+      account: h.user(),
+      tokens,
+      prices: false,
+      batchSize: 4,
+    })
+    // The reader for each of the 3 batches (refused), 3 aggregate3 and the reverting token on its own.
+    expect(refused.requests.filter((method) => method === 'eth_call')).toHaveLength(3 + 4)
   })
 
-  test('eth_getCode is asked once per client and chain, and remembered', async () => {
+  test('eth_getCode is asked once per client and chain, and remembered, where the reader is refused; never where it runs', async () => {
     const { fixture } = h
     await installMulticall3(fixture)
-    const { publicClient, requests } = countingPublicClient(fixture)
+    const { publicClient, requests } = countingPublicClient(fixture, { stateOverrides: 'refuse' })
     const parameters = {
       publicClient,
       account: h.user(),
@@ -160,8 +377,21 @@ describe('getTokenBalances on anvil', () => {
     await getTokenBalances(h.swapClient(), parameters)
     await getTokenBalances(h.swapClient(), parameters)
     expect(requests.filter((method) => method === 'eth_getCode')).toHaveLength(1)
-    expect(requests).toHaveLength(5) // getCode once; blockNumber and aggregate3 twice
+    // The reader (refused) and getCode once; blockNumber and aggregate3 twice.
+    expect(requests).toEqual([
+      'eth_blockNumber',
+      'eth_call',
+      'eth_getCode',
+      'eth_call',
+      'eth_blockNumber',
+      'eth_call',
+    ])
     await expect(isMulticall3Deployed(publicClient, fixture.chain.id, multicall3Address)).resolves.toBe(true)
+
+    const reader = countingPublicClient(fixture)
+    await getTokenBalances(h.swapClient(), { ...parameters, publicClient: reader.publicClient })
+    await getTokenBalances(h.swapClient(), { ...parameters, publicClient: reader.publicClient })
+    expect(reader.requests).toEqual(['eth_blockNumber', 'eth_call', 'eth_blockNumber', 'eth_call'])
   })
 
   test('the service list by default; sorted as pickers sort; prices for held tokens only, at most maxPrices', async () => {

@@ -29,6 +29,15 @@ import type { RequestOptions } from '../types.js'
 import { abortError, raceAbort } from '../utils/signal.js'
 import { assertAddress, assertObject, isAddressLike, isObject } from '../utils/validate.js'
 import { isMulticall3Deployed, multicall3Abi, multicall3AddressOf } from './multicall3.js'
+import {
+  balanceOfGasLimit,
+  decodeTokenBalanceReader,
+  mayRunTokenBalanceReader,
+  rememberNoTokenBalanceReader,
+  tokenBalanceReaderAddress,
+  tokenBalanceReaderCode,
+  tokenBalanceReaderData,
+} from './tokenBalanceReader.js'
 
 /**
  * A token to read a balance of: a record of the service's list (`Token`), or
@@ -81,7 +90,7 @@ export type GetTokenBalancesParameters = {
    * that has not reached it yet is a `BlockNotReachedError`.
    */
   blockNumber?: bigint | undefined
-  /** Calls per Multicall3 `aggregate3` (or `eth_call`s in flight without it). Default 500. */
+  /** Tokens per `eth_call` of the reader (or per Multicall3 `aggregate3`, or `eth_call`s in flight without either). Default 500. */
   batchSize?: number | undefined
 }
 
@@ -102,9 +111,10 @@ export type TokenBalance =
       status: 'error'
       balance: undefined
       /**
-       * `'reverted'`: its `balanceOf` reverted; `'malformed'`: it answered
-       * something that is not one uint256 (not 32 bytes: nothing, a byte, two
-       * words), as an address without code does.
+       * `'reverted'`: its `balanceOf` reverted, or ran out of the gas one
+       * token is given (200,000); `'malformed'`: it answered something that
+       * is not one uint256 (not 32 bytes: nothing, a byte, two words), as an
+       * address without code does.
        */
       reason: 'reverted' | 'malformed'
       priceUsd?: undefined
@@ -117,8 +127,14 @@ export type GetTokenBalancesReturnType = {
   /** The block every balance was read at. */
   blockNumber: bigint
   chainId: number
-  /** How the balances were read: one Multicall3 `aggregate3` per batch, or one `eth_call` per token. */
-  method: 'multicall3' | 'eth_call'
+  /**
+   * How the balances were read: `'stateOverride'`, one `eth_call` per batch
+   * running the library's balance reader (placed by a state override, each
+   * token given at most 200,000 gas); on a node that does not take state
+   * overrides, `'multicall3'`, one Multicall3 `aggregate3` per batch, or
+   * `'eth_call'`, one `eth_call` per token.
+   */
+  method: 'stateOverride' | 'multicall3' | 'eth_call'
 }
 
 export type GetTokenBalancesErrorType =
@@ -134,7 +150,7 @@ export type GetTokenBalancesErrorType =
 
 /** The default bound on price requests per call. */
 export const defaultMaxPrices = 10
-/** The default number of calls per `aggregate3`. */
+/** The default number of tokens per `eth_call` of the reader (or per `aggregate3`). */
 export const defaultBalancesBatchSize = 500
 
 /** What reading one token gave. */
@@ -143,16 +159,21 @@ type Read = { balance: bigint } | { reason: 'reverted' | 'malformed' }
 /**
  * The account's balance of every token of the service's list (or of
  * `tokens`), read through the user's public client in as few calls as the
- * chain allows: where Multicall3 is deployed (asked once per client and
- * chain), one `aggregate3` per `batchSize` tokens, each call allowed to fail,
- * the native coin included (`getEthBalance`); elsewhere one `eth_call` per
- * token, sent together (a transport with `batch: true` packs them into
- * JSON-RPC batches), and `eth_getBalance` for the native coin. Every balance
- * is read at the same block.
+ * chain allows: one `eth_call` per `batchSize` tokens running the library's
+ * balance reader, placed by a state override (any chain whose node takes
+ * them: no contract needs to be deployed), the native coin included, each
+ * token's `balanceOf` given at most 200,000 gas. On a node that refuses or
+ * ignores state overrides (remembered per client and chain): where Multicall3
+ * is deployed (asked once per client and chain), one `aggregate3` per
+ * `batchSize` tokens, each call allowed to fail, the native coin included
+ * (`getEthBalance`); elsewhere one `eth_call` per token (200,000 gas each),
+ * sent together (a transport with `batch: true` packs them into JSON-RPC
+ * batches), and `eth_getBalance` for the native coin. Every balance is read
+ * at the same block.
  *
- * A token whose `balanceOf` reverts or answers anything but one uint256 is
- * marked (`status: 'error'`, `reason`), never fatal for the list; a node or
- * service that fails is. Prices come from `/overview/token/price` (through the
+ * A token whose `balanceOf` reverts, burns more than its 200,000 gas, or
+ * answers anything but one uint256 is marked (`status: 'error'`, `reason`),
+ * never fatal for the list; a node or service that fails is. Prices come from `/overview/token/price` (through the
  * client's rate limiter) for held tokens only, at most `maxPrices` of them.
  * Sorted as token pickers sort: held tokens first, by USD value where the
  * price is known, else by symbol; then tokens not held, by symbol; then the
@@ -193,10 +214,8 @@ export async function getTokenBalances(
   const tokens = uniqueTokens(listed)
   checkAborted()
 
-  const reads = await settle(
-    chain.multicall
-      ? readWithMulticall(publicClient, chain.multicall, account, tokens, chain.blockNumber, batchSize)
-      : readEach(publicClient, account, tokens, chain.blockNumber, batchSize),
+  const { reads, method } = await settle(
+    readAll(publicClient, chain.chainId, account, tokens, chain.blockNumber, batchSize),
   )
   checkAborted()
 
@@ -220,16 +239,16 @@ export async function getTokenBalances(
     balances: balances.sort(pickerOrder),
     blockNumber: chain.blockNumber,
     chainId: chain.chainId,
-    method: chain.multicall ? 'multicall3' : 'eth_call',
+    method,
   }
 }
 
-/** The chain, the block to read at, and Multicall3's address when it is deployed there. */
+/** The chain and the block to read at. */
 async function readChain(
   publicClient: PublicClient<Transport, Chain | undefined>,
   chainId: number | undefined,
   atLeast: bigint | undefined,
-): Promise<{ chainId: number; blockNumber: bigint; multicall: Address | undefined }> {
+): Promise<{ chainId: number; blockNumber: bigint }> {
   const known = publicClient.chain?.id
   const [id, latest] = await Promise.all([
     chainId ?? known ?? getChainId(publicClient),
@@ -238,9 +257,83 @@ async function readChain(
   ])
   if (atLeast !== undefined && latest < atLeast)
     throw new BlockNotReachedError({ blockNumber: atLeast, latest })
-  const address = multicall3AddressOf(publicClient)
-  const deployed = await isMulticall3Deployed(publicClient, id, address)
-  return { chainId: id, blockNumber: latest, multicall: deployed ? address : undefined }
+  return { chainId: id, blockNumber: latest }
+}
+
+/**
+ * Every token's read: with the reader where the node runs it; else with
+ * Multicall3 where it is deployed; else token by token.
+ */
+async function readAll(
+  publicClient: PublicClient<Transport, Chain | undefined>,
+  chainId: number,
+  account: Address,
+  tokens: readonly BalanceToken[],
+  blockNumber: bigint,
+  batchSize: number,
+): Promise<{ reads: Read[]; method: GetTokenBalancesReturnType['method'] }> {
+  if (mayRunTokenBalanceReader(publicClient, chainId)) {
+    const reads = await readWithReader(publicClient, account, tokens, blockNumber, batchSize)
+    if (reads) return { reads, method: 'stateOverride' }
+    rememberNoTokenBalanceReader(publicClient, chainId)
+  }
+  const multicall = multicall3AddressOf(publicClient)
+  if (await isMulticall3Deployed(publicClient, chainId, multicall))
+    return {
+      reads: await readWithMulticall(publicClient, multicall, account, tokens, blockNumber, batchSize),
+      method: 'multicall3',
+    }
+  return { reads: await readEach(publicClient, account, tokens, blockNumber, batchSize), method: 'eth_call' }
+}
+
+/**
+ * With the reader, placed by a state override: one `eth_call` per batch (one
+ * more for the rest of a batch when the node's gas allowance for a call ran
+ * short of it), or `undefined` when the node did not run it (it refused the
+ * override or ignored it); a node that fails throws.
+ */
+async function readWithReader(
+  publicClient: PublicClient<Transport, Chain | undefined>,
+  account: Address,
+  tokens: readonly BalanceToken[],
+  blockNumber: bigint,
+  batchSize: number,
+): Promise<Read[] | undefined> {
+  const batches = await Promise.all(
+    chunks(tokens, batchSize).map(async (batch) => {
+      const reads: Read[] = []
+      while (reads.length < batch.length) {
+        const rest = batch.slice(reads.length)
+        let data: Hex | undefined
+        try {
+          ;({ data } = await call(publicClient, {
+            to: tokenBalanceReaderAddress,
+            data: tokenBalanceReaderData(
+              account,
+              rest.map((token) => token.address),
+            ),
+            blockNumber,
+            stateOverride: [{ address: tokenBalanceReaderAddress, code: tokenBalanceReaderCode }],
+          }))
+        } catch (error) {
+          if (isNodeUnavailable(error)) throw error
+          return undefined
+        }
+        const entries = decodeTokenBalanceReader(data, rest.length)
+        if (!entries) return undefined
+        reads.push(...entries)
+      }
+      return reads
+    }),
+  )
+  return batches.some((reads) => reads === undefined) ? undefined : (batches as Read[][]).flat()
+}
+
+/** `size` items at a time. */
+function chunks<item>(items: readonly item[], size: number): item[][] {
+  const batches: item[][] = []
+  for (let start = 0; start < items.length; start += size) batches.push(items.slice(start, start + size))
+  return batches
 }
 
 /** `balanceOf(account)`: the same call data for every token. */
@@ -254,22 +347,55 @@ function toRead(data: Hex | undefined): Read {
   return { balance: hexToBigInt(data) }
 }
 
-/** True when the node ran the call and it reverted (as opposed to the node or the transport failing). */
-function isRevert(error: unknown): boolean {
+/**
+ * How nodes word a call that halted for want of gas or on `INVALID` (which
+ * burns it all): geth and Erigon `out of gas`, `invalid opcode`; Nethermind
+ * `OutOfGas`; anvil `EVM error OutOfGas`, `MemoryOOG`, `InvalidFEOpcode`.
+ */
+const haltedCall = /out of gas|outofgas|oog\b|invalid opcode|invalidfeopcode/i
+
+/**
+ * True when the node ran the call and it failed: it reverted, or halted out
+ * of gas (as opposed to the node or the transport failing).
+ */
+function isCallFailure(error: unknown): boolean {
   return (
     walk(error, (cause) => {
-      const { name, code } = (cause ?? {}) as { name?: unknown; code?: unknown }
+      const { name, code, details } = (cause ?? {}) as { name?: unknown; code?: unknown; details?: unknown }
       return (
         name === 'ExecutionRevertedError' ||
         name === 'RawContractError' ||
         name === 'ContractFunctionRevertedError' ||
-        code === 3
+        code === 3 ||
+        (typeof details === 'string' && haltedCall.test(details))
       )
     }) !== null
   )
 }
 
-/** One token read on its own: `eth_getBalance` for the native coin, else `eth_call` of `balanceOf`. */
+/**
+ * True when the node could not be reached or would not serve (a timeout, an
+ * HTTP failure other than a refusal of the request, a rate limit), as opposed
+ * to a node that answered the request with an error.
+ */
+function isNodeUnavailable(error: unknown): boolean {
+  return (
+    walk(error, (cause) => {
+      const { name, status, code } = (cause ?? {}) as { name?: unknown; status?: unknown; code?: unknown }
+      if (name === 'TimeoutError' || name === 'AbortError' || code === -32005 || code === 429) return true
+      return name === 'HttpRequestError' && (typeof status !== 'number' || status === 429 || status >= 500)
+    }) !== null
+  )
+}
+
+/** What an `eth_call` of `balanceOf` costs before the token runs: 21,000 and its 36 bytes of data, rounded up. */
+const callBaseGas = 25_000n
+
+/**
+ * One token read on its own: `eth_getBalance` for the native coin, else
+ * `eth_call` of `balanceOf` with the gas a token is given (plus the call's
+ * own base cost).
+ */
 async function readOne(
   publicClient: PublicClient<Transport, Chain | undefined>,
   account: Address,
@@ -283,10 +409,11 @@ async function readOne(
       to: token.address,
       data: balanceOfData(account),
       blockNumber,
+      gas: balanceOfGasLimit + callBaseGas,
     })
     return toRead(data)
   } catch (error) {
-    if (isRevert(error)) return { reason: 'reverted' }
+    if (isCallFailure(error)) return { reason: 'reverted' }
     throw error
   }
 }
@@ -300,22 +427,19 @@ async function readEach(
   batchSize: number,
 ): Promise<Read[]> {
   const reads: Read[] = []
-  for (let start = 0; start < tokens.length; start += batchSize)
+  for (const batch of chunks(tokens, batchSize))
     reads.push(
-      ...(await Promise.all(
-        tokens
-          .slice(start, start + batchSize)
-          .map((token) => readOne(publicClient, account, token, blockNumber)),
-      )),
+      ...(await Promise.all(batch.map((token) => readOne(publicClient, account, token, blockNumber)))),
     )
   return reads
 }
 
 /**
- * With Multicall3: one `aggregate3` per batch, every call allowed to fail. A
- * call that failed inside it is read again on its own (a token that burns
- * the batch's gas must not take its neighbours down); a batch that fails as a
- * whole is read token by token.
+ * With Multicall3 (a node that does not run the reader): one `aggregate3` per
+ * batch, every call allowed to fail. A call that failed inside it is read
+ * again on its own, with the gas a token is given; a batch that fails as a
+ * whole (it reverted, or a token burnt the batch's gas: Multicall3 cannot cap
+ * a call's gas) is read token by token.
  */
 async function readWithMulticall(
   publicClient: PublicClient<Transport, Chain | undefined>,
@@ -331,11 +455,8 @@ async function readWithMulticall(
     functionName: 'getEthBalance',
     args: [account],
   })
-  const batches: BalanceToken[][] = []
-  for (let start = 0; start < tokens.length; start += batchSize)
-    batches.push(tokens.slice(start, start + batchSize))
   const results = await Promise.all(
-    batches.map(async (batch) => {
+    chunks(tokens, batchSize).map(async (batch) => {
       const calls = batch.map((token) =>
         isNativeToken(token.address)
           ? { target: multicall, allowFailure: true, callData: ethBalance }
@@ -359,7 +480,7 @@ async function readWithMulticall(
             // Not Multicall3's answer (another contract at its address): read token by token.
           }
       } catch (error) {
-        if (!isRevert(error)) throw error
+        if (!isCallFailure(error)) throw error
       }
       return Promise.all(
         batch.map((token, index) => {

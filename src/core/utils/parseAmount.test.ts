@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { formatUnits } from 'viem'
+import { formatUnits, maxUint256 } from 'viem'
 import { describe, expect, test } from 'vitest'
 import { parseAmount } from './parseAmount.js'
 
@@ -124,6 +124,42 @@ describe('parseAmount', () => {
         },
       ),
     )
+  })
+
+  test('a megabyte of digits (pasted, or sent by a script) is no amount (undefined), refused before it is read', () => {
+    const megabyte = 2 ** 20
+    // Each of these is an amount today, however long: leading zeros, trailing zeros, padding.
+    expect(parseAmount('0'.repeat(megabyte), 18)).toBeUndefined()
+    expect(parseAmount(`1.${'0'.repeat(megabyte)}`, 18)).toBeUndefined()
+    expect(parseAmount(`${'0'.repeat(megabyte)}1`, 0)).toBeUndefined()
+    expect(parseAmount(`${' '.repeat(megabyte)}1`, 6)).toBeUndefined()
+    expect(parseAmount('1'.repeat(megabyte), 255)).toBeUndefined()
+  })
+
+  test('the longest amount there is (2^256 − 1) parses in any decimals up to 255, grouped, spaced and padded', () => {
+    for (const decimals of [0, 6, 18, 77, 78, 79, 255]) {
+      const text = formatUnits(maxUint256, decimals)
+      expect(parseAmount(text, decimals), `${decimals} decimals`).toBe(maxUint256)
+      // Trailing zeros to the token's decimals, as formatUnits never writes them.
+      const [whole = '', fraction = ''] = text.split('.')
+      const padded = `${whole}.${fraction.padEnd(decimals, '0')}`
+      expect(parseAmount(padded, decimals), `${decimals} decimals, padded`).toBe(maxUint256)
+      // A space between every two characters, and some around.
+      const spaced = `  ${[...padded].join(' ')}\t `
+      expect(parseAmount(spaced, decimals), `${decimals} decimals, spaced`).toBe(maxUint256)
+      // Thousands grouped in both conventions.
+      const groups = whole.replace(/\B(?=(\d{3})+$)/g, ' ').split(' ')
+      expect(parseAmount(`${groups.join(',')}.${fraction}`, decimals)).toBe(maxUint256)
+      expect(parseAmount(`${groups.join('.')},${fraction}`, decimals, { decimalSeparator: ',' })).toBe(
+        maxUint256,
+      )
+    }
+  })
+
+  test('more decimals than a token can have (255, a uint8) is no amount (undefined)', () => {
+    expect(parseAmount('1', 256)).toBeUndefined()
+    expect(parseAmount(`0.${'0'.repeat(255)}1`, 256)).toBeUndefined() // 1 in the smallest unit, were there such a token
+    expect(parseAmount('1', 1_000_000)).toBeUndefined()
   })
 
   test('never throws, whatever the text', () => {

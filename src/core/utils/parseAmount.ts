@@ -13,13 +13,32 @@ export type ParseAmountOptions = {
 
 export type ParseAmountReturnType = bigint | undefined
 
+/** The most decimals a token can have: ERC-20's `decimals` is a uint8. */
+const maxDecimals = 255
+/** Digits of 2^256 − 1. */
+const maxUint256Digits = 78
+
+/**
+ * The longest text that can still be an amount in `decimals`: the longest
+ * amount written out (2^256 − 1's 78 digits, or `0.` and `decimals` digits,
+ * with its point), a separator after every character of it, and 64
+ * characters of spaces around: 224 characters for 18 decimals, 578 for 255.
+ */
+function maxTextLength(decimals: number): number {
+  return 2 * (Math.max(maxUint256Digits, decimals) + 2) + 64
+}
+
 /**
  * Turns what a user typed in an amount field into an amount in the token's
  * smallest unit, or `undefined` when there is no amount yet or it cannot be
  * one: empty or partial input (`''`, `'.'`, `'-'`), text (`'abc'`), a
  * negative number, more decimals than the token has, or more than 2^256 - 1.
- * It never throws, so it is safe to call during render; an `undefined` amount
- * keeps a hook waiting quietly.
+ * Text longer than any amount can be written in `decimals` (2^256 − 1 with a
+ * separator after every character and 64 characters of spaces: 224
+ * characters for 18 decimals, 578 for 255) is `undefined` before it is read,
+ * so a pasted megabyte costs nothing; so are `decimals` over 255 (a token's
+ * are a uint8). It never throws, so it is safe to call during render; an
+ * `undefined` amount keeps a hook waiting quietly.
  *
  * Separators, with the default `'.'` (`','` swaps the roles of `.` and `,`):
  * - `.` is the decimal point; spaces and `'` group digits anywhere.
@@ -44,13 +63,22 @@ export type ParseAmountReturnType = bigint | undefined
  * parseAmount('1 000,25', 6, { decimalSeparator: ',' }) // 1000250000n
  * parseAmount('0.0000001', 6) // undefined: USDC has 6 decimals
  * parseAmount('', 18)      // undefined
+ * parseAmount('0'.repeat(1_000_000), 18) // undefined: longer than any amount (224 characters for 18 decimals)
  */
 export function parseAmount(
   text: string | null | undefined,
   decimals: number | undefined,
   options: ParseAmountOptions = {},
 ): ParseAmountReturnType {
-  if (typeof text !== 'string' || !Number.isInteger(decimals) || (decimals as number) < 0) return undefined
+  if (
+    typeof text !== 'string' ||
+    !Number.isInteger(decimals) ||
+    (decimals as number) < 0 ||
+    (decimals as number) > maxDecimals
+  )
+    return undefined
+  // Longer than any amount can be: refused before the text is read (BigInt of a megabyte of digits takes ~0.1 s).
+  if (text.length > maxTextLength(decimals as number)) return undefined
   const separator =
     options.decimalSeparator === 'auto'
       ? (new Intl.NumberFormat().formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.')

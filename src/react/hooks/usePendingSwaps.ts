@@ -3,6 +3,7 @@
 import { type QueryClient, useMutation, useQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo } from 'react'
 import type { TransactionReceipt } from 'viem'
+import { ensure } from '../../core/errors/parameter.js'
 import type { ExecuteSwapErrorType } from '../../core/execute/executeSwap.js'
 import {
   type PendingSwap,
@@ -13,6 +14,7 @@ import type { ResumeSwapParameters, ResumeSwapReturnType } from '../../core/exec
 import { isSettled } from '../../core/execute/rules/standing.js'
 import type { SettlePendingSwapsReturnType } from '../../core/execute/settlePendingSwaps.js'
 import type { SlippageSetting } from '../../core/slippage/slippageFor.js'
+import { isObject } from '../../core/utils/validate.js'
 import { withoutUndefined } from '../../core/utils/withoutUndefined.js'
 import {
   pendingSwapsQueryOptions,
@@ -51,10 +53,12 @@ export type UsePendingSwapsReturnType = {
   /**
    * Continues a record from its last confirmed step, with the floor (and
    * recipient) the user confirms now: never the stored record's. A call
-   * while a resume is in flight does nothing.
+   * while a resume is in flight does nothing. Never throws: a call without
+   * `confirmed` (an object) is an `InvalidParameterError` naming it, in
+   * `resumeState.error`, nothing read or sent.
    */
   resume: (record: PendingSwap, confirmed: ResumeConfirmation) => void
-  /** As `resume`, resolving with what happened. */
+  /** As `resume`, resolving with what happened (rejecting with what `resumeState.error` shows). */
   resumeAsync: (record: PendingSwap, confirmed: ResumeConfirmation) => Promise<ResumeSwapReturnType>
   /** The running (or last) resume: TanStack's mutation state. */
   resumeState: {
@@ -106,10 +110,22 @@ export function usePendingSwaps(parameters: UsePendingSwapsParameters = {}): Use
   const options = pendingSwapsQueryOptions(client, { ...defaults, storage, chainId })
   const check = useQuery(options, queryClient)
 
-  const mutation = useMutation<ResumeSwapReturnType, ExecuteSwapErrorType, ResumeSwapVariables>(
+  const resumeOptions = resumeSwapMutationOptions(
+    client,
+    defaults as Parameters<typeof resumeSwapMutationOptions>[1],
+  )
+  const mutation = useMutation<ResumeSwapReturnType, ExecuteSwapErrorType, ResumeVariables>(
     {
-      ...resumeSwapMutationOptions(client, defaults as Parameters<typeof resumeSwapMutationOptions>[1]),
-      async onSettled(data, error, { record }) {
+      ...resumeOptions,
+      // A resume without a confirmation fails here, so that it shows as every other failure does.
+      async mutationFn(variables) {
+        ensure(!('confirmed' in variables), 'confirmed', confirmedRule, variables.confirmed)
+        return resumeOptions.mutationFn(variables)
+      },
+      async onSettled(data, error, variables) {
+        // Refused before anything was read or sent: nothing to read again.
+        if ('confirmed' in variables) return
+        const { record } = variables
         void queryClient.invalidateQueries({ queryKey: options.queryKey })
         // As after executeSwap: what the swap changed is read again at its block.
         const receipt =
@@ -123,8 +139,13 @@ export function usePendingSwaps(parameters: UsePendingSwapsParameters = {}): Use
   const resumeAsync = useSingleFlight(
     useCallback(
       // The provider's slippage for the record's pair, where the user confirms none.
-      (record: PendingSwap, confirmed: ResumeConfirmation) =>
-        mutateAsync({ ...withoutUndefined(confirmed), record }),
+      async (record: PendingSwap, confirmed: ResumeConfirmation) =>
+        mutateAsync(
+          isObject(confirmed)
+            ? { ...withoutUndefined(confirmed), record }
+            : // A JavaScript caller, or code from before the confirmation was required.
+              { record, confirmed },
+        ),
       [mutateAsync],
     ),
   )
@@ -167,6 +188,15 @@ export function usePendingSwaps(parameters: UsePendingSwapsParameters = {}): Use
     refresh,
   }
 }
+
+/**
+ * A resume's variables: the record and the confirmed fields, or, for a call
+ * without a confirmation object, the value given instead (`confirmed`, no
+ * field of a confirmation): its mutation refuses them.
+ */
+type ResumeVariables = ResumeSwapVariables & { confirmed?: unknown }
+
+const confirmedRule = 'is required: { minAmountOut } or { acceptedQuote }'
 
 /** `refreshAfterSwap` for a recorded execution. */
 function refreshAfter(

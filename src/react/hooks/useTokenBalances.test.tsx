@@ -56,9 +56,9 @@ describe('useTokenBalances against the mock service and anvil', () => {
     const { result, rpc, queryClient } = renderBalances({ account: h.user() })
     await waitFor(() => expect(result.current.isSuccess).toBe(true))
     expect(symbols(result.current.data)).toEqual(['ETH', 'USDC', 'USDT', 'TKA', 'TKB', 'BAD'])
-    expect(result.current.data?.method).toBe('multicall3')
+    expect(result.current.data?.method).toBe('stateOverride') // the reader, in one eth_call
     expect(result.current.queryKey[0]).toBe(tokenBalancesQueryName)
-    expect(rpc.requests).toEqual(['eth_blockNumber', 'eth_getCode', 'eth_call'])
+    expect(rpc.requests).toEqual(['eth_blockNumber', 'eth_call'])
     // The prices went through the tokenPrice cache: a useTokenPrice of the same token sends nothing.
     const usdc = h.fixture.tokens.USDC.address
     expect(queryClient.getQueryData(getTokenPriceQueryKey({ baseUrl: h.server.url, address: usdc }))).toBe(1)
@@ -121,8 +121,8 @@ describe('useTokenBalances against the mock service and anvil', () => {
       prices: false,
     })
     await waitFor(() => expect(result.current.isSuccess).toBe(true))
-    expect(result.current.data?.method).toBe('eth_call') // no Multicall3 on this chain
-    expect(own.requests).toEqual(['eth_blockNumber', 'eth_getCode', 'eth_call'])
+    expect(result.current.data?.method).toBe('stateOverride')
+    expect(own.requests).toEqual(['eth_blockNumber', 'eth_call'])
     expect(rpc.requests).toEqual([])
     expect(h.server.service.count()).toBe(0)
   })

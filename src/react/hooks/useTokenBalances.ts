@@ -39,7 +39,9 @@ export type UseTokenBalancesReturnType<selectData = GetTokenBalancesData> = UseQ
  * sorted as a token picker shows them: held first, by USD value where a price
  * is known, else by symbol (`getTokenBalances`). Read through the user's
  * public client (the `publicClient` parameter, else the provider's) in one
- * Multicall3 call per 500 tokens where the chain has it; prices from the
+ * `eth_call` per 500 tokens (the library's reader, put there by a state
+ * override, each token given at most 200,000 gas; Multicall3 or one call per
+ * token on a node that refuses state overrides); prices from the
  * service for held tokens only (`maxPrices`, default 10), through the same
  * cache as `useTokenPrice`. Waits quietly until `account` and a public client
  * are there; a malformed parameter is an `InvalidParameterError`, and nothing
