@@ -1,3 +1,4 @@
+import { type Address, isAddressEqual } from 'viem'
 import { getSwapInfo } from '../../actions/getSwapInfo.js'
 import type { SwapClient } from '../../client.js'
 import {
@@ -144,9 +145,10 @@ async function simulate(run: SwapRun, prepared: Prepared): Promise<Simulated> {
 
 /**
  * After the guarded calls reverted in simulation: the service's own calls
- * (approving its spender, calling its router). When they run (whether or not
- * they keep the user's bounds: calldata that pulls from the user through
- * Permit2, say, breaks them), it is the guard they cannot run through:
+ * (approving its spender, calling its router). When they run, keeping the
+ * user's bounds or breaking them only by a permission to the service's own
+ * router or spender (calldata that pulls token0 from the user through the
+ * user's Permit2 signature), it is the guard they cannot run through:
  * `SwapGuardIncompatibleError`.
  */
 async function explainGuardRevert(run: SwapRun, { swapInfo }: Prepared, guarded: SwapSimulationError) {
@@ -158,10 +160,16 @@ async function explainGuardRevert(run: SwapRun, { swapInfo }: Prepared, guarded:
     recipient: p.to,
     swapInfo,
   })
+  const own = [swapInfo.transferAddress, direct.serviceSpender].filter(Boolean) as Address[]
   const approvals = direct.serviceSpender ? [approveCall(p.token0, direct.serviceSpender, p.amountIn)] : []
   const runs = await simulateCalls(run, direct.serviceSpender, [...approvals, direct.call]).then(
     () => true,
-    (error: unknown) => error instanceof UnsafeSwapOutcomeError,
+    (error: unknown) =>
+      error instanceof UnsafeSwapOutcomeError &&
+      error.violations.every(
+        (violation) =>
+          violation.type === 'approval' && own.some((address) => isAddressEqual(address, violation.spender)),
+      ),
   )
   if (runs) throw new SwapGuardIncompatibleError({ reason: guarded.reason, cause: guarded })
 }
