@@ -150,6 +150,12 @@ export type SwapOutcomeViolation =
   | { type: 'outflow'; token: Address; amount: bigint }
   /** The user would grant an approval (ERC-20/721, operator, Permit2) the swap does not need. */
   | { type: 'approval'; token: Address; spender: Address }
+  /**
+   * A token other than the swap's would be left in the guard's executor
+   * (a router paying part of the output in another token): the next caller
+   * could take it. `amount` is what would stay.
+   */
+  | { type: 'stranded'; token: Address; amount: bigint }
 
 export type UnsafeSwapOutcomeErrorType = UnsafeSwapOutcomeError & { name: 'UnsafeSwapOutcomeError' }
 
@@ -214,6 +220,8 @@ function describeViolation(violation: SwapOutcomeViolation): string {
       return `${violation.amount} of ${violation.token} would leave the user; the swap does not spend it.`
     case 'approval':
       return `The user would approve ${violation.spender} on ${violation.token}.`
+    case 'stranded':
+      return `${violation.amount} of ${violation.token} would stay in the guard's executor, for anyone to take.`
   }
 }
 

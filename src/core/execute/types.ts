@@ -74,6 +74,16 @@ export type BatchMode = 'auto' | 'never' | 'require'
  */
 export type SwapStepKind = 'reset' | 'approve' | 'swap' | 'batch'
 
+/** What a mined swap paid against the service's estimate at signing. */
+export type SwapShortfall = {
+  /** The service's `estimateAmount` the swap was signed on. */
+  estimate: bigint
+  /** token1 the recipient got (`realized.amountOut`). */
+  received: bigint
+  /** How far below the estimate, in basis points (0 at or above it). */
+  bps: number
+}
+
 /** How the steps go: one atomic EIP-5792 batch, or one transaction after the other. */
 export type SwapMode = 'sequential' | 'batch'
 
@@ -274,6 +284,7 @@ export type SwapEvent =
       hash: Hex
       floorEnforcement: FloorEnforcement
       realized: SwapOutcome | undefined
+      shortfall: SwapShortfall | undefined
     }
   | { type: 'failure'; code: string; error: unknown }
 
@@ -321,6 +332,14 @@ export type ExecuteSwapReturnType = {
   floorEnforcement: FloorEnforcement
   /** Why `realized` is `undefined`: the error measuring it (absent when measured). */
   realizedError?: unknown
+  /**
+   * What the recipient got against the service's own estimate when the swap
+   * was signed (`swapInfo.estimateAmount`): `bps` short of it (0 at or
+   * above). Against a hostile service the floor is what the user gets (it can
+   * keep everything above it), so this is how an app tells whether its
+   * service pays its quotes. Absent when `realized` is.
+   */
+  shortfall?: SwapShortfall | undefined
   /**
    * An allowance still standing after the swap (read after the receipt; a
    * router that spent less than approved, or an approval beyond `amountIn`):

@@ -546,6 +546,8 @@ export function describeViolations(violations: unknown): string[] {
         return `outflow: ${text(token)} (${text(amount)}) would leave`
       case 'approval':
         return `approval: ${text(spender)} on ${text(token)}`
+      case 'stranded':
+        return `stranded: ${text(amount)} of ${text(token)} would stay in the executor`
       default:
         return text(type)
     }

@@ -110,7 +110,13 @@ export async function sendPinned(
   { walletClient }: ExecutionClients,
   chain: Chain,
   stage: ExecuteSwapStage,
-  transaction: { to: Address; data: Hex; value?: bigint | undefined; nonce?: number | undefined },
+  transaction: {
+    to: Address
+    data: Hex
+    value?: bigint | undefined
+    nonce?: number | undefined
+    gas?: bigint | undefined
+  },
 ): Promise<Hex> {
   const account = walletClient.account as Account
   try {
@@ -132,6 +138,7 @@ export async function sendPinned(
               value: numberToHex(transaction.value ?? 0n),
               chainId: numberToHex(chain.id),
               ...(transaction.nonce === undefined ? {} : { nonce: numberToHex(transaction.nonce) }),
+              ...(transaction.gas === undefined ? {} : { gas: numberToHex(transaction.gas) }),
             } as never,
           ],
         },

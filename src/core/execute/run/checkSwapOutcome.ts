@@ -22,7 +22,7 @@ import {
   SwapSimulationError,
   UnsafeSwapOutcomeError,
 } from '../../errors/execute.js'
-import { swapGuardAbi, swapGuardAddress } from '../guard/swapGuard.js'
+import { swapGuardAbi, swapGuardAddress, swapGuardExecutorAddress } from '../guard/swapGuard.js'
 import type { SwapCall } from '../types.js'
 import {
   balanceReaderAddress,
@@ -190,10 +190,17 @@ export function findViolations(
 
   const isUser = (topic: Hex | undefined) =>
     topic !== undefined && isAddressEqual(topicAddress(topic), account)
+  const isExecutor = (topic: Hex | undefined) =>
+    topic !== undefined && isAddressEqual(topicAddress(topic), swapGuardExecutorAddress)
+  // What the guard's executor is left holding of tokens it hands back nothing of (not token0 or token1).
+  const stranded = new Map<Address, bigint>()
   for (const { address: emitter, topics, data } of logs ?? []) {
     const address = getAddress(emitter)
     const [topic0, topic1, topic2, topic3] = topics as (Hex | undefined)[]
     if (isNativeToken(address)) continue // eth_simulateV1's traced native transfers: measured by balance.
+    if (topic0 === transferTopic && topics.length === 3 && (isExecutor(topic1) || isExecutor(topic2)))
+      if (!isAddressEqual(address, token0) && !isAddressEqual(address, token1))
+        stranded.set(address, (stranded.get(address) ?? 0n) + (isExecutor(topic2) ? 1n : -1n) * wordAt(data))
     if (topic0 === transferTopic && isUser(topic1)) {
       if (isAddressEqual(address, token0)) continue
       violations.push({ type: 'outflow', token: address, amount: wordAt(topic3 ?? data) })
@@ -216,6 +223,8 @@ export function findViolations(
       })
     }
   }
+  for (const [token, amount] of stranded)
+    if (amount > 0n) violations.push({ type: 'stranded', token, amount })
   return violations
 }
 

@@ -2,7 +2,7 @@ import type { Address } from 'viem'
 import { type LeftoverAllowance, type SwapOutcome, UnsafeSwapOutcomeError } from '../../errors/execute.js'
 import { viewOf } from '../records/journal.js'
 import { forget } from '../records/recorder.js'
-import type { ExecuteSwapReturnType } from '../types.js'
+import type { ExecuteSwapReturnType, SwapShortfall } from '../types.js'
 import { readAllowance } from './approvals.js'
 import { findViolations } from './checkSwapOutcome.js'
 import { emit, ownEntries, type Sent, type SwapRun, tell } from './context.js'
@@ -35,6 +35,7 @@ export async function finish(run: SwapRun, sent: Sent): Promise<ExecuteSwapRetur
     [],
   )
   if (violations.length) throw new UnsafeSwapOutcomeError({ violations, outcome, stage: 'receipt', receipt })
+  const shortfall = realized && shortfallOf(sent.swapInfo.estimateAmount, realized.amountOut)
   const swapHash = receipt.transactionHash
   try {
     emit(run, 'done', { receipt, swapHash })
@@ -47,6 +48,7 @@ export async function finish(run: SwapRun, sent: Sent): Promise<ExecuteSwapRetur
     hash: swapHash,
     floorEnforcement: plan.enforcement,
     realized,
+    shortfall,
   })
   const left = await allowanceLeft(run, sent)
   const { resetHash, approvalHash, batchId } = viewOf(ownEntries(run))
@@ -62,9 +64,20 @@ export async function finish(run: SwapRun, sent: Sent): Promise<ExecuteSwapRetur
     },
     ...{ batchId, transactionHashes: receipts.map((item) => item.transactionHash), receipts },
     ...{ simulated: sent.simulated, realized, floorEnforcement: plan.enforcement },
-    ...(realized ? {} : { realizedError: measured.amountOutError }),
+    ...(realized ? { shortfall } : { realizedError: measured.amountOutError }),
     ...(left ? { leftoverAllowance: left } : {}),
   }
+}
+
+/**
+ * How far below the service's estimate the recipient was paid, in basis points.
+ *
+ * @example
+ * shortfallOf(1000n, 990n) // { estimate: 1000n, received: 990n, bps: 100 }
+ */
+export function shortfallOf(estimate: bigint, received: bigint): SwapShortfall {
+  const bps = estimate > received ? Number(((estimate - received) * 10_000n) / estimate) : 0
+  return { estimate, received, bps }
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Address, TransactionReceipt } from 'viem'
 import {
   BatchFailedError,
   InsufficientAllowanceError,
+  type SwapOutcome,
   TransactionReplacedError,
   TransactionRevertedError,
   UserRejectedError,
@@ -77,7 +78,7 @@ async function sendSequential(run: SwapRun, simulated: Simulated): Promise<Sent>
     }
     if (step.kind === 'swap') emit(run, 'sending-swap')
     else emit(run, step.kind === 'reset' ? 'resetting-allowance' : 'approving')
-    const receipt = await sendStep(run, simulated, step)
+    const receipt = await sendStep(run, simulated, step, outcome)
     receipts.push(receipt)
     if (step.kind === 'swap') swapReceipt = receipt
   }
@@ -120,6 +121,7 @@ async function sendStep(
   run: SwapRun,
   prepared: Prepared,
   { kind, call, nonce }: Exclude<PlannedStep, { kind: 'batch' }>,
+  outcome: SwapOutcome,
 ): Promise<TransactionReceipt> {
   const stage = kind === 'swap' ? 'swap' : 'approval'
   const required = kind === 'swap' && !!run.recorder.record
@@ -131,7 +133,11 @@ async function sendStep(
   )
   let hash: `0x${string}`
   try {
-    hash = await sendPinned(run.parameters, prepared.chain, stage, { ...call, nonce })
+    hash = await sendPinned(run.parameters, prepared.chain, stage, {
+      ...call,
+      nonce,
+      gas: gasLimit(kind, outcome),
+    })
   } catch (error) {
     // Refused by the node (not the user) at a pinned nonce: a swap sent before a reload may hold it.
     const event = nonce !== undefined && !(error instanceof UserRejectedError) ? 'unknown' : 'rejected'
@@ -150,6 +156,21 @@ async function sendStep(
     await record(run, prepared, outcomeOf(kind, hash, error))
     throw error
   }
+}
+
+/**
+ * The swap's gas limit, from its own simulation: the gas it used there, plus
+ * 30% and 30,000 (each call it nests keeps 1/64 of its gas back, and a pool
+ * swapped earlier in the same block writes its price history again); left to
+ * the wallet for approvals and where nothing measured it (the `eth_call`
+ * fallback).
+ *
+ * @example
+ * gasLimit('swap', { amountIn, amountOut, method: 'eth_simulateV1', gasUsed: [100_000n] }) // 160_000n
+ */
+export function gasLimit(kind: SwapStepKind, outcome: SwapOutcome): bigint | undefined {
+  const used = kind === 'swap' ? outcome.gasUsed?.at(-1) : undefined
+  return used === undefined ? undefined : (used * 13n) / 10n + 30_000n
 }
 
 /** The journal entry a failed wait leaves: reverted, replaced, or (a timeout, a node) unknown. */
