@@ -113,10 +113,7 @@ async function send<schema extends z.ZodMiniType>(
   const safeUrl = redactUrl(url, config.baseQuery)
 
   const release = await config.rateLimiter.acquire(signal)
-  let response: Response
-  let text: string
-  let retryAfterMs: number | undefined
-  let pausedUntil: number
+  let answer: readonly [Response, string]
   try {
     let headers: Record<string, string>
     try {
@@ -125,20 +122,7 @@ async function send<schema extends z.ZodMiniType>(
       throw new BaseError('Could not build the request headers.', { cause })
     }
     secrets.redact = redactorOf(headers)
-    ;({ response, text, retryAfterMs, pausedUntil } = await fetchOnce(
-      config,
-      { url, safeUrl },
-      headers,
-      signal,
-      secrets.redact,
-    ))
-    if (response.status === 429)
-      throw new RateLimitError({
-        url: safeUrl,
-        body: excerpt(text, secrets.redact),
-        retryAfterMs,
-        pausedForMs: Math.max(0, pausedUntil - Date.now()),
-      })
+    answer = await fetchOnce(config, url, safeUrl, headers, signal, secrets.redact)
     config.rateLimiter.onSuccess()
   } finally {
     // The answer is in (or the request failed): the limiter may let the next one go.
@@ -146,6 +130,7 @@ async function send<schema extends z.ZodMiniType>(
   }
 
   // The excerpt, the detail and the redactor's pattern are only worked out for an error.
+  const [response, text] = answer
   const { redact } = secrets
   if (!response.ok)
     throw new HttpError({
@@ -156,38 +141,27 @@ async function send<schema extends z.ZodMiniType>(
       contentType: response.headers.get('content-type') ?? undefined,
     })
 
+  // A body that is no JSON, or that transformResponse cannot take: a problem with the body as a whole.
+  const invalidBody = (problem: string, cause?: unknown) =>
+    new ResponseValidationError({ endpoint, path: '$', problem, url: safeUrl, cause })
   let json: unknown
   try {
     json = JSON.parse(text)
   } catch (cause) {
     if (/^\s*$/.test(text))
-      throw new ResponseValidationError({
-        endpoint,
-        path: '$',
-        problem: `expected a JSON body, got an empty body (status ${response.status})`,
-        url: safeUrl,
-      })
+      throw invalidBody(`expected a JSON body, got an empty body (status ${response.status})`)
     const type = response.headers.get('content-type') ?? 'no content-type'
-    throw new ResponseValidationError({
-      endpoint,
-      path: '$',
-      problem: `expected JSON, got ${type}: ${JSON.stringify(excerpt(text, redact).slice(0, 80))}`,
-      url: safeUrl,
+    throw invalidBody(
+      `expected JSON, got ${type}: ${JSON.stringify(excerpt(text, redact).slice(0, 80))}`,
       // The parser quotes the first characters of the body, cut where a secret may start: not kept.
-      cause: new SyntaxError(String((cause as Error).message).replace(/"[\s\S]*"/, '"…"')),
-    })
+      new SyntaxError(String((cause as Error).message).replace(/"[\s\S]*"/, '"…"')),
+    )
   }
   if (config.transformResponse) {
     try {
       json = config.transformResponse(json, { endpoint })
     } catch (cause) {
-      throw new ResponseValidationError({
-        endpoint,
-        path: '$',
-        problem: 'transformResponse threw',
-        url: safeUrl,
-        cause,
-      })
+      throw invalidBody('transformResponse threw', cause)
     }
   }
   return parseResponse(schema, json, { endpoint, url: safeUrl, redact })
@@ -195,18 +169,20 @@ async function send<schema extends z.ZodMiniType>(
 
 /**
  * One request under the timeout, redirects included; the body is read in
- * full before the timeout is cleared.
+ * full before the timeout is cleared. Returns the answer and its body; a 429
+ * pauses the client's limiter and is a `RateLimitError`.
  */
 async function fetchOnce(
   config: RequestConfig,
-  { url, safeUrl }: { url: string; safeUrl: string },
+  url: string,
+  safeUrl: string,
   headers: Record<string, string>,
   signal: AbortSignal | undefined,
   redact: Redactor,
 ) {
   const timeout = withTimeout(signal, config.timeoutMs)
   try {
-    const response = await fetchFollowing(config, { url, safeUrl }, headers, timeout.signal, redact)
+    const response = await fetchFollowing(config, url, safeUrl, headers, timeout.signal, redact)
     // A 429 pauses the whole client as soon as its status is known, not after its body is read:
     // no request leaves in between.
     const retryAfterMs = response.status === 429 ? parseRetryAfter(response.headers) : undefined
@@ -218,7 +194,14 @@ async function fetchOnce(
       throw new ResponseTooLargeError({ url: safeUrl, maxBytes, contentLength })
     }
     const text = await raceAbort(readText(response, maxBytes, safeUrl, timeout.signal), timeout.signal)
-    return { response, text, retryAfterMs, pausedUntil }
+    if (response.status === 429)
+      throw new RateLimitError({
+        url: safeUrl,
+        body: excerpt(text, redact),
+        retryAfterMs,
+        pausedForMs: Math.max(0, pausedUntil - Date.now()),
+      })
+    return [response, text] as const
   } catch (error) {
     // Our own errors (a refused redirect, an answer too large) are final; the rest is the network's.
     if (error instanceof BaseError) throw error
@@ -239,7 +222,8 @@ async function fetchOnce(
  */
 async function fetchFollowing(
   config: RequestConfig,
-  { url, safeUrl }: { url: string; safeUrl: string },
+  url: string,
+  safeUrl: string,
   headers: Record<string, string>,
   signal: AbortSignal,
   redact: Redactor,
