@@ -80,9 +80,10 @@ export function createFakeBrowser() {
         })
       },
       async query() {
+        // A tab is one client of the lock manager: its id is the lock's clientId.
         return {
-          held: [...held.values()].map(({ name }) => ({ name })),
-          pending: [...queues.values()].flat().map(({ name }) => ({ name })),
+          held: [...held.values()].map(({ name, tab }) => ({ name, clientId: `tab-${tab}` })),
+          pending: [...queues.values()].flat().map(({ name, tab }) => ({ name, clientId: `tab-${tab}` })),
         }
       },
     }

@@ -118,6 +118,9 @@ type Waiter = {
  * reset a day ahead): the pause is capped at `maxPauseMs` (default one
  * minute), and `getState()` tells what was asked and that it was cut.
  *
+ * Its parts: the bucket and the careful spell (`createBucket`), the queue of
+ * waiting requests (`createQueue`); here, the pause and the state.
+ *
  * @example
  * const limiter = createRateLimiter({ requestsPerSecond: 10, burst: 10 }, { maxPauseMs: 120_000 })
  * const release = await limiter.acquire()
@@ -127,22 +130,15 @@ export function createRateLimiter(
   config: RateLimitConfig | false | undefined,
   options: RateLimiterOptions = {},
 ): RateLimiter {
-  const configured = resolveConfig(config)
   const maxPauseMs = resolveMaxPauseMs(options.maxPauseMs, 'maxPauseMs')
-  let { rate, burst } = configured
-  let tokens = burst
-  let refilledAt = Date.now()
+  const [waiting, enqueue, dequeue, drop] = createQueue()
+  // A request's answer is in: the next may go.
+  const [take, tokenWait, slowDown] = createBucket(resolveConfig(config), () => waiting() > 0 && drain())
   let pausedUntil = 0
-  let carefulUntil = 0
-  let inFlight = 0
   let consecutive429 = 0
   const notPaused: RateLimitState = { rateLimitedUntil: undefined, requestedUntil: undefined, capped: false }
   let state = notPaused
   let timer: ReturnType<typeof setTimeout> | undefined
-  // FIFO of waiters from `head` on; aborted ones are skipped lazily and compacted away.
-  let queue: Waiter[] = []
-  let head = 0
-  let waiting = 0
   const listeners = new Set<() => void>()
 
   const setState = (next: RateLimitState) => {
@@ -154,12 +150,6 @@ export function createRateLimiter(
       return
     state = next
     for (const listener of listeners) listener()
-  }
-
-  const refill = (now: number) => {
-    if (rate === Number.POSITIVE_INFINITY) tokens = burst
-    else tokens = Math.min(burst, tokens + ((now - refilledAt) / 1000) * rate)
-    refilledAt = now
   }
 
   const schedule = (delay: number) => {
@@ -175,60 +165,20 @@ export function createRateLimiter(
     )
   }
 
-  const release = () => {
-    let released = false
-    return () => {
-      if (released) return
-      released = true
-      inFlight -= 1
-      if (waiting > 0) drain()
-    }
-  }
-
-  /** True when a request may leave now (a token, and not careful with one in flight); takes the token. */
-  const take = (now: number) => {
-    if (carefulUntil !== 0 && now >= carefulUntil) {
-      carefulUntil = 0
-      ;({ rate, burst } = configured)
-    }
-    refill(now)
-    if (carefulUntil !== 0 && inFlight > 0) return false
-    if (tokens < 1) return false
-    tokens -= 1
-    inFlight += 1
-    return true
-  }
-
-  /** The oldest waiter that was not aborted, taken off the queue; only called while `waiting > 0`. */
-  const next = () => {
-    let waiter = queue[head++] as Waiter
-    while (waiter.aborted) waiter = queue[head++] as Waiter
-    waiting -= 1
-    if (waiting === 0) {
-      queue = []
-      head = 0
-    }
-    return waiter
-  }
-
-  /** Drops aborted waiters once they are most of the queue: amortized O(1) per abort. */
-  const compact = () => {
-    if (queue.length - head < 1024 || waiting * 2 > queue.length - head) return
-    queue = queue.slice(head).filter((waiter) => !waiter.aborted)
-    head = 0
-  }
-
   const drain = () => {
     const now = Date.now()
     if (now < pausedUntil) return schedule(pausedUntil - now)
     if (state.rateLimitedUntil !== undefined) setState(notPaused)
-    while (waiting > 0 && take(now)) {
-      const waiter = next()
+    while (waiting() > 0) {
+      const release = take(now)
+      if (!release) break
+      const waiter = dequeue()
       waiter.cleanup()
-      waiter.resolve(release())
+      waiter.resolve(release)
     }
     // Waiting for a token: wake when it is there. Waiting for the request in flight: its release wakes us.
-    if (waiting > 0 && tokens < 1) schedule(((1 - tokens) / rate) * 1000)
+    const wait = tokenWait()
+    if (waiting() > 0 && wait > 0) schedule(wait)
     else if (timer !== undefined && now >= pausedUntil) {
       clearTimeout(timer)
       timer = undefined
@@ -239,13 +189,12 @@ export function createRateLimiter(
     acquire(signal) {
       if (signal?.aborted) return Promise.reject(abortError(signal))
       const now = Date.now()
-      if (waiting === 0 && now >= pausedUntil && take(now)) return Promise.resolve(release())
+      const release = waiting() === 0 && now >= pausedUntil && take(now)
+      if (release) return Promise.resolve(release)
       return new Promise<() => void>((resolve, reject) => {
         const onAbort = () => {
           if (waiter.aborted) return
-          waiter.aborted = true
-          waiting -= 1
-          compact()
+          drop(waiter)
           reject(abortError(signal))
         }
         const waiter: Waiter = {
@@ -255,8 +204,7 @@ export function createRateLimiter(
           aborted: false,
         }
         signal?.addEventListener('abort', onAbort, { once: true })
-        queue.push(waiter)
-        waiting += 1
+        enqueue(waiter)
         if (timer === undefined) drain()
       })
     },
@@ -269,10 +217,7 @@ export function createRateLimiter(
         latestTime - now,
       )
       const until = now + Math.min(requested, maxPauseMs)
-      carefulUntil = Math.max(until, pausedUntil) + carefulSpellMs
-      rate = Math.max(rate / 2, configured.rate / 16)
-      burst = 1
-      tokens = Math.min(tokens, 1)
+      slowDown(Math.max(until, pausedUntil))
       if (until > pausedUntil) {
         pausedUntil = until
         setState({
@@ -293,6 +238,105 @@ export function createRateLimiter(
       return () => listeners.delete(listener)
     },
   }
+}
+
+/**
+ * The token bucket of a limiter (`rate` tokens a second, at most `burst`
+ * kept), and its careful spell after a 429: until it ends, one request in
+ * flight at a time, half the rate for each 429 (a sixteenth of the
+ * configured rate at least) and bursts of one; the configured pacing again
+ * after it. Its functions come as a tuple (`[take, wait, slowDown]`): names
+ * of an object's methods would stay in the minified bundle, a tuple's are the
+ * caller's and minify away.
+ */
+function createBucket(configured: { rate: number; burst: number }, onRelease: () => void) {
+  let { rate, burst } = configured
+  let tokens = burst
+  let refilledAt = Date.now()
+  let carefulUntil = 0
+  let inFlight = 0
+
+  const refill = (now: number) => {
+    if (rate === Number.POSITIVE_INFINITY) tokens = burst
+    else tokens = Math.min(burst, tokens + ((now - refilledAt) / 1000) * rate)
+    refilledAt = now
+  }
+
+  return [
+    /**
+     * `take(now)`: when a request may leave now (a token, and not careful with one in flight), takes
+     * the token and returns the request's release (`onRelease` once its answer is in); else `undefined`.
+     */
+    (now: number) => {
+      if (carefulUntil !== 0 && now >= carefulUntil) {
+        carefulUntil = 0
+        ;({ rate, burst } = configured)
+      }
+      refill(now)
+      if ((carefulUntil !== 0 && inFlight > 0) || tokens < 1) return undefined
+      tokens -= 1
+      inFlight += 1
+      let released = false
+      return () => {
+        if (released) return
+        released = true
+        inFlight -= 1
+        onRelease()
+      }
+    },
+    /** `wait()`: milliseconds until the next token, when there is none (0 when there is). */
+    () => (tokens < 1 ? ((1 - tokens) / rate) * 1000 : 0),
+    /** `slowDown(pausedUntil)`: a 429; careful for `carefulSpellMs` after the pause, at half the rate, bursts of one. */
+    (pausedUntil: number) => {
+      carefulUntil = pausedUntil + carefulSpellMs
+      rate = Math.max(rate / 2, configured.rate / 16)
+      burst = 1
+      tokens = Math.min(tokens, 1)
+    },
+  ] as const
+}
+
+/**
+ * The FIFO queue of a limiter's waiting requests, as a tuple of functions
+ * (`[size, push, next, drop]`, see `createBucket`). An aborted waiter is only
+ * counted out (`drop`): it stays in the queue and is skipped when its turn
+ * comes, and the queue is compacted once those are most of it, so that an
+ * abort is O(1), amortized.
+ */
+function createQueue() {
+  // The waiters from `head` on; aborted ones are skipped lazily and compacted away.
+  let queue: Waiter[] = []
+  let head = 0
+  let waiting = 0
+
+  return [
+    /** `size()`: the waiters that were not aborted. */
+    () => waiting,
+    /** `push(waiter)` */
+    (waiter: Waiter) => {
+      queue.push(waiter)
+      waiting += 1
+    },
+    /** `next()`: the oldest waiter that was not aborted, taken off the queue; only called while `size() > 0`. */
+    () => {
+      let waiter = queue[head++] as Waiter
+      while (waiter.aborted) waiter = queue[head++] as Waiter
+      waiting -= 1
+      if (waiting === 0) {
+        queue = []
+        head = 0
+      }
+      return waiter
+    },
+    /** `drop(waiter)`: an aborted waiter. */
+    (waiter: Waiter) => {
+      waiter.aborted = true
+      waiting -= 1
+      if (queue.length - head < 1024 || waiting * 2 > queue.length - head) return
+      queue = queue.slice(head).filter((waiter) => !waiter.aborted)
+      head = 0
+    },
+  ] as const
 }
 
 function resolveConfig(config: RateLimitConfig | false | undefined) {

@@ -54,7 +54,18 @@ const excerptScanLength = 8 * 1024
 const detailScanLength = 64 * 1024
 const detailLength = 500
 
-/** Builds the `request` function of a client: pacing, timeout, status and body handling. */
+/**
+ * Builds the `request` function of a client: pacing, timeout, status and body
+ * handling. Its parts, each a function of the client's `config`: `send` (one
+ * request, from the limiter's slot to the schema's output), `fetchOnce` (the
+ * fetch under the timeout, the body read within a size cap), `fetchFollowing`
+ * (redirects) and `checkHop` (whether a redirect may be followed). What is
+ * built here is the redactor of the request's secrets, kept per client.
+ *
+ * @example
+ * const request = createRequest({ base, baseQuery: [], arrayFormat: 'repeat', timeoutMs: 15_000, rateLimiter, redirect: 'error', allowInsecureHttp: false, maxResponseBytes: 16 * 1024 * 1024 })
+ * const route = await request({ endpoint: '/swap/route', query, schema: routeSchemaFor({ token0, token1 }) })
+ */
 export function createRequest(config: RequestConfig) {
   // Every error a request ends with passes through the redactor of its secrets. The base URL's
   // query values give one redactor per client; header values one per set of values, built again
@@ -71,233 +82,230 @@ export function createRequest(config: RequestConfig) {
     return headerSecrets.redact
   }
 
-  /**
-   * One request under the timeout, redirects included; the body is read in
-   * full before the timeout is cleared.
-   */
-  async function fetchOnce(
-    { url, safeUrl }: { url: string; safeUrl: string },
-    headers: Record<string, string>,
-    signal: AbortSignal | undefined,
-    redact: Redactor,
-  ) {
-    const timeout = withTimeout(signal, config.timeoutMs)
-    try {
-      const response = await fetchFollowing({ url, safeUrl }, headers, timeout.signal, redact)
-      // A 429 pauses the whole client as soon as its status is known, not after its body is read:
-      // no request leaves in between.
-      const retryAfterMs = response.status === 429 ? parseRetryAfter(response.headers) : undefined
-      const pausedUntil = response.status === 429 ? config.rateLimiter.onRateLimited(retryAfterMs) : 0
-      const maxBytes = config.maxResponseBytes
-      const contentLength = Number(response.headers.get('content-length') ?? Number.NaN)
-      if (contentLength > maxBytes) {
-        cancelBody(response)
-        throw new ResponseTooLargeError({ url: safeUrl, maxBytes, contentLength })
-      }
-      const text = await raceAbort(readText(response, maxBytes, safeUrl, timeout.signal), timeout.signal)
-      return { response, text, retryAfterMs, pausedUntil }
-    } catch (error) {
-      // Our own errors (a refused redirect, an answer too large) are final; the rest is the network's.
-      if (error instanceof BaseError) throw error
-      if (timeout.timedOut()) throw new TimeoutError({ url: safeUrl, timeoutMs: config.timeoutMs })
-      if (signal?.aborted) throw abortError(signal)
-      if (error instanceof DOMException && error.name === 'AbortError') throw error
-      throw new NetworkError({ url: safeUrl, cause: error })
-    } finally {
-      timeout.clear()
-    }
-  }
-
-  /**
-   * Sends the request, and with `redirect: 'follow'` each hop of its
-   * redirects, always with `redirect: 'manual'`, so that no hop is sent before
-   * it is checked: see `checkHop`. Returns the first answer that is not a
-   * redirect to follow.
-   */
-  async function fetchFollowing(
-    { url, safeUrl }: { url: string; safeUrl: string },
-    headers: Record<string, string>,
-    signal: AbortSignal,
-    redact: Redactor,
-  ): Promise<Response> {
-    const fetchFn = config.fetch ?? globalThis.fetch
-    const init: RequestInit = {
-      method: 'GET',
-      headers: { accept: 'application/json', ...headers },
-      // 'manual' rather than 'error' by default: the redirect is not followed either, and it can be
-      // told apart from a network failure everywhere (a browser answers an opaque redirect).
-      redirect: 'manual',
-      signal,
-    }
-    const follow = config.redirect === 'follow'
-    const refuse = (response: Response, reason: RedirectReason, location?: string | undefined): never => {
-      cancelBody(response)
-      throw new RedirectError({ reason, url: safeUrl, location })
-    }
-    const sent: string[] = []
-    let current = url
-    for (;;) {
-      sent.push(withoutHash(new URL(current, globalThis.location?.href).href))
-      const response = await raceAbort(fetchFn(current, init), signal)
-      // A browser hides the target of a redirect from 'manual': it cannot be checked, so it is not
-      // followed (nor sent again with 'follow', which would skip the checks).
-      if (response.type === 'opaqueredirect' || response.status === 0)
-        return refuse(response, follow ? 'opaque' : 'refused')
-      // A custom fetch may follow redirects whatever it is told: its hops went unchecked.
-      if (response.redirected) return refuse(response, follow ? 'unchecked' : 'refused', response.url)
-      const location = response.headers.get('location') ?? undefined
-      if (!follow) {
-        if (response.status >= 300 && response.status < 400) refuse(response, 'refused', location)
-        return response
-      }
-      // As fetch: only these statuses with a Location are followed; any other answer is the answer.
-      if (!redirectStatuses.has(response.status) || location === undefined) return response
-      let target: URL
-      try {
-        target = new URL(location, new URL(current, globalThis.location?.href))
-      } catch {
-        return refuse(response, 'invalid', location)
-      }
-      // A URL with credentials (user:password@) is refused, as for the base URL; they are not shown.
-      if (target.username || target.password)
-        return refuse(response, 'invalid', `${target.protocol}//***@${target.host}${target.pathname}`)
-      const next = target.href
-      const reason = checkHop(target, url, headers, redact, sent)
-      if (reason) return refuse(response, reason, next)
-      // The body of a redirect is not read.
-      cancelBody(response)
-      current = next
-    }
-  }
-
-  /**
-   * Why a hop may not be sent, or `undefined` when it may, checked before
-   * anything is sent to it:
-   * - it must meet the base URL's rule: https, or http on a loopback host or
-   *   with `allowInsecureHttp` (`'insecure'`);
-   * - it must not be a URL this request was already sent to (`'loop'`), nor
-   *   the hop after the last one allowed (`'tooMany'`);
-   * - another origin than the base URL's gets no credential of the client:
-   *   when the request carries configured headers, or the hop's URL carries a
-   *   secret (a base-URL query value the server copied into it), the hop is
-   *   refused (`'crossOrigin'`), not sent without them. A hop without any
-   *   of them is followed.
-   */
-  function checkHop(
-    target: URL,
-    url: string,
-    headers: Record<string, string>,
-    redact: Redactor,
-    sent: string[],
-  ): RedirectReason | undefined {
-    const next = target.href
-    if (!isSecureTarget(next, url, config.allowInsecureHttp)) return 'insecure'
-    if (sent.includes(withoutHash(next))) return 'loop'
-    if (sent.length > maxRedirects) return 'tooMany'
-    const carriesSecrets = Object.keys(headers).length > 0 || redact(next) !== next
-    if (carriesSecrets && target.origin !== new URL(url, globalThis.location?.href).origin)
-      return 'crossOrigin'
-    return undefined
-  }
-
   return async function request<schema extends z.ZodMiniType>(
     parameters: RequestParameters<schema>,
   ): Promise<z.output<schema>> {
     // The redactor of every secret value the request carries; every error that leaves goes through it.
     const secrets = { redact: baseRedact }
     try {
-      return await send(parameters, secrets)
+      return await send(config, redactorOf, parameters, secrets)
     } catch (error) {
       throw error instanceof BaseError ? redactError(error, secrets.redact) : error
     }
   }
+}
 
-  async function send<schema extends z.ZodMiniType>(
-    { endpoint, query = {}, signal, schema }: RequestParameters<schema>,
-    secrets: { redact: Redactor },
-  ): Promise<z.output<schema>> {
-    const url = `${config.base}${endpoint}${encodeQuery(query, config.arrayFormat, config.baseQuery)}`
-    const safeUrl = redactUrl(url, config.baseQuery)
+/**
+ * One request: a slot of the client's limiter, the headers (their values are
+ * secrets from then on: `secrets.redact` hides them), the fetch, then the
+ * answer: a 429 is a `RateLimitError`, another status that is not ok an
+ * `HttpError`; the body is parsed as JSON (an empty body, or one that is not
+ * JSON, is a `ResponseValidationError` that quotes it, secrets hidden), goes
+ * through `transformResponse` when there is one, then through the schema.
+ */
+async function send<schema extends z.ZodMiniType>(
+  config: RequestConfig,
+  redactorOf: (headers: Record<string, string>) => Redactor,
+  { endpoint, query = {}, signal, schema }: RequestParameters<schema>,
+  secrets: { redact: Redactor },
+): Promise<z.output<schema>> {
+  const url = `${config.base}${endpoint}${encodeQuery(query, config.arrayFormat, config.baseQuery)}`
+  const safeUrl = redactUrl(url, config.baseQuery)
 
-    const release = await config.rateLimiter.acquire(signal)
-    let response: Response
-    let text: string
-    let retryAfterMs: number | undefined
-    let pausedUntil: number
+  const release = await config.rateLimiter.acquire(signal)
+  let answer: readonly [Response, string]
+  try {
+    let headers: Record<string, string>
     try {
-      let headers: Record<string, string>
-      try {
-        headers = { ...(typeof config.headers === 'function' ? await config.headers() : config.headers) }
-      } catch (cause) {
-        throw new BaseError('Could not build the request headers.', { cause })
-      }
-      secrets.redact = redactorOf(headers)
-      ;({ response, text, retryAfterMs, pausedUntil } = await fetchOnce(
-        { url, safeUrl },
-        headers,
-        signal,
-        secrets.redact,
-      ))
-      if (response.status === 429)
-        throw new RateLimitError({
-          url: safeUrl,
-          body: excerpt(text, secrets.redact),
-          retryAfterMs,
-          pausedForMs: Math.max(0, pausedUntil - Date.now()),
-        })
-      config.rateLimiter.onSuccess()
-    } finally {
-      // The answer is in (or the request failed): the limiter may let the next one go.
-      release()
+      headers = { ...(typeof config.headers === 'function' ? await config.headers() : config.headers) }
+    } catch (cause) {
+      throw new BaseError('Could not build the request headers.', { cause })
     }
+    secrets.redact = redactorOf(headers)
+    answer = await fetchOnce(config, url, safeUrl, headers, signal, secrets.redact)
+    config.rateLimiter.onSuccess()
+  } finally {
+    // The answer is in (or the request failed): the limiter may let the next one go.
+    release()
+  }
 
-    // The excerpt, the detail and the redactor's pattern are only worked out for an error.
-    const { redact } = secrets
-    if (!response.ok)
-      throw new HttpError({
-        status: response.status,
+  // The excerpt, the detail and the redactor's pattern are only worked out for an error.
+  const [response, text] = answer
+  const { redact } = secrets
+  if (!response.ok)
+    throw new HttpError({
+      status: response.status,
+      url: safeUrl,
+      body: excerpt(text, redact),
+      details: errorDetail(text, redact),
+      contentType: response.headers.get('content-type') ?? undefined,
+    })
+
+  // A body that is no JSON, or that transformResponse cannot take: a problem with the body as a whole.
+  const invalidBody = (problem: string, cause?: unknown) =>
+    new ResponseValidationError({ endpoint, path: '$', problem, url: safeUrl, cause })
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (cause) {
+    if (/^\s*$/.test(text))
+      throw invalidBody(`expected a JSON body, got an empty body (status ${response.status})`)
+    const type = response.headers.get('content-type') ?? 'no content-type'
+    throw invalidBody(
+      `expected JSON, got ${type}: ${JSON.stringify(excerpt(text, redact).slice(0, 80))}`,
+      // The parser quotes the first characters of the body, cut where a secret may start: not kept.
+      new SyntaxError(String((cause as Error).message).replace(/"[\s\S]*"/, '"…"')),
+    )
+  }
+  if (config.transformResponse) {
+    try {
+      json = config.transformResponse(json, { endpoint })
+    } catch (cause) {
+      throw invalidBody('transformResponse threw', cause)
+    }
+  }
+  return parseResponse(schema, json, { endpoint, url: safeUrl, redact })
+}
+
+/**
+ * One request under the timeout, redirects included; the body is read in
+ * full before the timeout is cleared. Returns the answer and its body; a 429
+ * pauses the client's limiter and is a `RateLimitError`.
+ */
+async function fetchOnce(
+  config: RequestConfig,
+  url: string,
+  safeUrl: string,
+  headers: Record<string, string>,
+  signal: AbortSignal | undefined,
+  redact: Redactor,
+) {
+  const timeout = withTimeout(signal, config.timeoutMs)
+  try {
+    const response = await fetchFollowing(config, url, safeUrl, headers, timeout.signal, redact)
+    // A 429 pauses the whole client as soon as its status is known, not after its body is read:
+    // no request leaves in between.
+    const retryAfterMs = response.status === 429 ? parseRetryAfter(response.headers) : undefined
+    const pausedUntil = response.status === 429 ? config.rateLimiter.onRateLimited(retryAfterMs) : 0
+    const maxBytes = config.maxResponseBytes
+    const contentLength = Number(response.headers.get('content-length') ?? Number.NaN)
+    if (contentLength > maxBytes) {
+      cancelBody(response)
+      throw new ResponseTooLargeError({ url: safeUrl, maxBytes, contentLength })
+    }
+    const text = await raceAbort(readText(response, maxBytes, safeUrl, timeout.signal), timeout.signal)
+    if (response.status === 429)
+      throw new RateLimitError({
         url: safeUrl,
         body: excerpt(text, redact),
-        details: errorDetail(text, redact),
-        contentType: response.headers.get('content-type') ?? undefined,
+        retryAfterMs,
+        pausedForMs: Math.max(0, pausedUntil - Date.now()),
       })
-
-    let json: unknown
-    try {
-      json = JSON.parse(text)
-    } catch (cause) {
-      if (/^\s*$/.test(text))
-        throw new ResponseValidationError({
-          endpoint,
-          path: '$',
-          problem: `expected a JSON body, got an empty body (status ${response.status})`,
-          url: safeUrl,
-        })
-      const type = response.headers.get('content-type') ?? 'no content-type'
-      throw new ResponseValidationError({
-        endpoint,
-        path: '$',
-        problem: `expected JSON, got ${type}: ${JSON.stringify(excerpt(text, redact).slice(0, 80))}`,
-        url: safeUrl,
-        // The parser quotes the first characters of the body, cut where a secret may start: not kept.
-        cause: new SyntaxError(String((cause as Error).message).replace(/"[\s\S]*"/, '"…"')),
-      })
-    }
-    if (config.transformResponse) {
-      try {
-        json = config.transformResponse(json, { endpoint })
-      } catch (cause) {
-        throw new ResponseValidationError({
-          endpoint,
-          path: '$',
-          problem: 'transformResponse threw',
-          url: safeUrl,
-          cause,
-        })
-      }
-    }
-    return parseResponse(schema, json, { endpoint, url: safeUrl, redact })
+    return [response, text] as const
+  } catch (error) {
+    // Our own errors (a refused redirect, an answer too large) are final; the rest is the network's.
+    if (error instanceof BaseError) throw error
+    if (timeout.timedOut()) throw new TimeoutError({ url: safeUrl, timeoutMs: config.timeoutMs })
+    if (signal?.aborted) throw abortError(signal)
+    if (error instanceof DOMException && error.name === 'AbortError') throw error
+    throw new NetworkError({ url: safeUrl, cause: error })
+  } finally {
+    timeout.clear()
   }
+}
+
+/**
+ * Sends the request, and with `redirect: 'follow'` each hop of its
+ * redirects, always with `redirect: 'manual'`, so that no hop is sent before
+ * it is checked: see `checkHop`. Returns the first answer that is not a
+ * redirect to follow.
+ */
+async function fetchFollowing(
+  config: RequestConfig,
+  url: string,
+  safeUrl: string,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+  redact: Redactor,
+): Promise<Response> {
+  const fetchFn = config.fetch ?? globalThis.fetch
+  const init: RequestInit = {
+    method: 'GET',
+    headers: { accept: 'application/json', ...headers },
+    // 'manual' rather than 'error' by default: the redirect is not followed either, and it can be
+    // told apart from a network failure everywhere (a browser answers an opaque redirect).
+    redirect: 'manual',
+    signal,
+  }
+  const follow = config.redirect === 'follow'
+  const refuse = (response: Response, reason: RedirectReason, location?: string | undefined): never => {
+    cancelBody(response)
+    throw new RedirectError({ reason, url: safeUrl, location })
+  }
+  const sent: string[] = []
+  let current = url
+  for (;;) {
+    sent.push(withoutHash(new URL(current, globalThis.location?.href).href))
+    const response = await raceAbort(fetchFn(current, init), signal)
+    // A browser hides the target of a redirect from 'manual': it cannot be checked, so it is not
+    // followed (nor sent again with 'follow', which would skip the checks).
+    if (response.type === 'opaqueredirect' || response.status === 0)
+      return refuse(response, follow ? 'opaque' : 'refused')
+    // A custom fetch may follow redirects whatever it is told: its hops went unchecked.
+    if (response.redirected) return refuse(response, follow ? 'unchecked' : 'refused', response.url)
+    const location = response.headers.get('location') ?? undefined
+    if (!follow) {
+      if (response.status >= 300 && response.status < 400) refuse(response, 'refused', location)
+      return response
+    }
+    // As fetch: only these statuses with a Location are followed; any other answer is the answer.
+    if (!redirectStatuses.has(response.status) || location === undefined) return response
+    let target: URL
+    try {
+      target = new URL(location, new URL(current, globalThis.location?.href))
+    } catch {
+      return refuse(response, 'invalid', location)
+    }
+    // A URL with credentials (user:password@) is refused, as for the base URL; they are not shown.
+    if (target.username || target.password)
+      return refuse(response, 'invalid', `${target.protocol}//***@${target.host}${target.pathname}`)
+    const next = target.href
+    const reason = checkHop(config, target, url, headers, redact, sent)
+    if (reason) return refuse(response, reason, next)
+    // The body of a redirect is not read.
+    cancelBody(response)
+    current = next
+  }
+}
+
+/**
+ * Why a hop may not be sent, or `undefined` when it may, checked before
+ * anything is sent to it:
+ * - it must meet the base URL's rule: https, or http on a loopback host or
+ *   with `allowInsecureHttp` (`'insecure'`);
+ * - it must not be a URL this request was already sent to (`'loop'`), nor
+ *   the hop after the last one allowed (`'tooMany'`);
+ * - another origin than the base URL's gets no credential of the client:
+ *   when the request carries configured headers, or the hop's URL carries a
+ *   secret (a base-URL query value the server copied into it), the hop is
+ *   refused (`'crossOrigin'`), not sent without them. A hop without any
+ *   of them is followed.
+ */
+function checkHop(
+  config: RequestConfig,
+  target: URL,
+  url: string,
+  headers: Record<string, string>,
+  redact: Redactor,
+  sent: string[],
+): RedirectReason | undefined {
+  const next = target.href
+  if (!isSecureTarget(next, url, config.allowInsecureHttp)) return 'insecure'
+  if (sent.includes(withoutHash(next))) return 'loop'
+  if (sent.length > maxRedirects) return 'tooMany'
+  const carriesSecrets = Object.keys(headers).length > 0 || redact(next) !== next
+  if (carriesSecrets && target.origin !== new URL(url, globalThis.location?.href).origin) return 'crossOrigin'
+  return undefined
 }
 
 /** The statuses fetch follows, when they come with a Location. */

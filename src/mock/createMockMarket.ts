@@ -91,9 +91,66 @@ export function createMockMarket(parameters: CreateMockMarketParameters = {}): C
   )
   const estimateTransferSeconds = typeof estimate === 'number' ? () => estimate : estimate
 
-  // Tokens, first without the figures that depend on the pairs.
-  const tokenInputs = parameters.tokens ?? defaultMockTokens
-  const tokensByAddress = new Map<string, MockTokenParameters & { address: Address }>()
+  // Tokens, first without the figures that depend on the pairs; then the pairs.
+  const tokensByAddress = checkTokens(parameters.tokens ?? defaultMockTokens)
+  const pairInputs =
+    parameters.pairs ??
+    (parameters.tokens
+      ? defaultMockPairs.filter(
+          (pair) =>
+            tokensByAddress.has(pair.token0.toLowerCase()) && tokensByAddress.has(pair.token1.toLowerCase()),
+        )
+      : defaultMockPairs)
+  const pairsByAddress = new Map<string, MockPair>()
+  const pairs = pairInputs.map((pair, index) =>
+    checkPair(pair, `pairs[${index}]`, tokensByAddress, pairsByAddress),
+  )
+
+  const isTokenBlacklisted = (address: string) =>
+    tokensByAddress.get(address.toLowerCase())?.blacklisted ?? false
+  const isPairBlacklisted = (pair: MockPair) =>
+    pair.blacklisted || isTokenBlacklisted(pair.token0) || isTokenBlacklisted(pair.token1)
+  const routablePairs = pairs.filter((pair) => !isPairBlacklisted(pair))
+
+  const tokens = [...tokensByAddress.values()].map((token) => marketToken(token, routablePairs))
+  const tokensByLowerAddress = new Map(tokens.map((token) => [token.address.toLowerCase(), token]))
+
+  return Object.freeze({
+    tokens: Object.freeze(tokens),
+    pairs: Object.freeze(pairs),
+    router,
+    spender,
+    maxHops,
+    estimateTransferSeconds,
+    getToken(addressOrSymbol: string) {
+      const key = addressOrSymbol.toLowerCase()
+      return tokensByLowerAddress.get(key) ?? tokens.find((token) => token.symbol.toLowerCase() === key)
+    },
+    getPair(address: string) {
+      return pairsByAddress.get(address.toLowerCase())
+    },
+    isPairBlacklisted,
+    quote({ token0, token1, amountIn, maxHops: hops = maxHops }: QuoteParameters): QuoteReturnType {
+      if (typeof token0 !== 'string' || typeof token1 !== 'string' || typeof amountIn !== 'bigint')
+        return undefined
+      for (const token of [token0, token1]) {
+        const known = tokensByLowerAddress.get(token.toLowerCase())
+        if (!known || known.blacklisted) return undefined
+      }
+      return findBestRoute({ pairs: routablePairs, token0, token1, amountIn, maxHops: hops })
+    },
+  })
+}
+
+type TokenInput = MockTokenParameters & { address: Address }
+
+/**
+ * The market's tokens as given, checked (a checksummed, unique address, a
+ * symbol, decimals from 0 to 255, a price and supplies of at least 0), by
+ * lower-case address.
+ */
+function checkTokens(tokenInputs: readonly MockTokenParameters[]): Map<string, TokenInput> {
+  const tokensByAddress = new Map<string, TokenInput>()
   tokenInputs.forEach((token, index) => {
     const where = `tokens[${index}]`
     const address = checksum(`${where}.address`, token.address)
@@ -127,109 +184,81 @@ export function createMockMarket(parameters: CreateMockMarketParameters = {}): C
     }
     tokensByAddress.set(address.toLowerCase(), { ...token, address })
   })
+  return tokensByAddress
+}
 
-  // Pairs.
-  const pairInputs =
-    parameters.pairs ??
-    (parameters.tokens
-      ? defaultMockPairs.filter(
-          (pair) =>
-            tokensByAddress.has(pair.token0.toLowerCase()) && tokensByAddress.has(pair.token1.toLowerCase()),
-        )
-      : defaultMockPairs)
-  const pairsByAddress = new Map<string, MockPair>()
-  const pairs: MockPair[] = pairInputs.map((pair, index) => {
-    const where = `pairs[${index}]`
-    const address = checksum(`${where}.address`, pair.address)
-    ensure(!pairsByAddress.has(address.toLowerCase()), `${where}.address`, 'must be unique', pair.address)
-    const [token0, token1] = (['token0', 'token1'] as const).map((field) => {
-      const token = tokensByAddress.get(String(pair[field]).toLowerCase())
-      ensure(token, `${where}.${field}`, 'must be the address of one of the market’s tokens', pair[field])
-      return token.address
-    }) as [Address, Address]
-    ensure(token0 !== token1, `${where}.token1`, 'must differ from token0', pair.token1)
-    for (const field of ['reserve0', 'reserve1'] as const)
-      ensure(
-        typeof pair[field] === 'bigint' && pair[field] >= 0n,
-        `${where}.${field}`,
-        'must be a bigint of at least 0 (smallest units)',
-        pair[field],
-      )
-    const feeBps = pair.feeBps ?? 30
+/**
+ * A pair as given (`where` names it in errors), checked: a checksummed
+ * address not in `pairsByAddress` yet (where the pair is added), two
+ * different tokens of the market, reserves and a fee in basis points. Frozen.
+ */
+function checkPair(
+  pair: MockPairParameters,
+  where: string,
+  tokensByAddress: Map<string, TokenInput>,
+  pairsByAddress: Map<string, MockPair>,
+): MockPair {
+  const address = checksum(`${where}.address`, pair.address)
+  ensure(!pairsByAddress.has(address.toLowerCase()), `${where}.address`, 'must be unique', pair.address)
+  const [token0, token1] = (['token0', 'token1'] as const).map((field) => {
+    const token = tokensByAddress.get(String(pair[field]).toLowerCase())
+    ensure(token, `${where}.${field}`, 'must be the address of one of the market’s tokens', pair[field])
+    return token.address
+  }) as [Address, Address]
+  ensure(token0 !== token1, `${where}.token1`, 'must differ from token0', pair.token1)
+  for (const field of ['reserve0', 'reserve1'] as const)
     ensure(
-      Number.isInteger(feeBps) && feeBps >= 0 && feeBps < 10_000,
-      `${where}.feeBps`,
-      'must be an integer from 0 to 9999 (basis points)',
-      feeBps,
+      typeof pair[field] === 'bigint' && pair[field] >= 0n,
+      `${where}.${field}`,
+      'must be a bigint of at least 0 (smallest units)',
+      pair[field],
     )
-    const resolved: MockPair = Object.freeze({
-      address,
-      token0,
-      token1,
-      reserve0: pair.reserve0,
-      reserve1: pair.reserve1,
-      feeBps,
-      blacklisted: pair.blacklisted ?? false,
-    })
-    pairsByAddress.set(address.toLowerCase(), resolved)
-    return resolved
+  const feeBps = pair.feeBps ?? 30
+  ensure(
+    Number.isInteger(feeBps) && feeBps >= 0 && feeBps < 10_000,
+    `${where}.feeBps`,
+    'must be an integer from 0 to 9999 (basis points)',
+    feeBps,
+  )
+  const resolved: MockPair = Object.freeze({
+    address,
+    token0,
+    token1,
+    reserve0: pair.reserve0,
+    reserve1: pair.reserve1,
+    feeBps,
+    blacklisted: pair.blacklisted ?? false,
   })
+  pairsByAddress.set(address.toLowerCase(), resolved)
+  return resolved
+}
 
-  const isTokenBlacklisted = (address: string) =>
-    tokensByAddress.get(address.toLowerCase())?.blacklisted ?? false
-  const isPairBlacklisted = (pair: MockPair) =>
-    pair.blacklisted || isTokenBlacklisted(pair.token0) || isTokenBlacklisted(pair.token1)
-  const routablePairs = pairs.filter((pair) => !isPairBlacklisted(pair))
-
-  const tokens: MockToken[] = [...tokensByAddress.values()].map((token) => {
-    const priceUsd = token.priceUsd ?? 0
-    const totalSupply = token.totalSupply ?? 0n
-    const circulatingSupply = token.circulatingSupply ?? totalSupply
-    const blacklisted = token.blacklisted ?? false
-    return Object.freeze({
-      address: token.address,
-      symbol: token.symbol,
-      name: token.name ?? token.symbol,
-      decimals: token.decimals,
-      priceUsd,
-      blacklisted,
-      liquidityUsd:
-        token.liquidityUsd ??
-        (blacklisted ? 0 : getTokenLiquidityUsd({ token: { ...token, priceUsd }, pairs: routablePairs })),
-      volume24hUsd: token.volume24hUsd ?? 0,
-      totalSupply,
-      circulatingSupply,
-      marketCapUsd: token.marketCapUsd ?? toUsd(circulatingSupply, token.decimals, priceUsd),
-      holders: token.holders ?? 0,
-      ...(token.logoURI !== undefined ? { logoURI: token.logoURI } : {}),
-    })
-  })
-  const tokensByLowerAddress = new Map(tokens.map((token) => [token.address.toLowerCase(), token]))
-
+/**
+ * A token of the market with every figure filled in: what was given, or
+ * worked out (its liquidity from the pairs it can be routed through, its
+ * market cap from its circulating supply and price). Frozen.
+ */
+function marketToken(token: TokenInput, routablePairs: MockPair[]): MockToken {
+  const priceUsd = token.priceUsd ?? 0
+  const totalSupply = token.totalSupply ?? 0n
+  const circulatingSupply = token.circulatingSupply ?? totalSupply
+  const blacklisted = token.blacklisted ?? false
   return Object.freeze({
-    tokens: Object.freeze(tokens),
-    pairs: Object.freeze(pairs),
-    router,
-    spender,
-    maxHops,
-    estimateTransferSeconds,
-    getToken(addressOrSymbol: string) {
-      const key = addressOrSymbol.toLowerCase()
-      return tokensByLowerAddress.get(key) ?? tokens.find((token) => token.symbol.toLowerCase() === key)
-    },
-    getPair(address: string) {
-      return pairsByAddress.get(address.toLowerCase())
-    },
-    isPairBlacklisted,
-    quote({ token0, token1, amountIn, maxHops: hops = maxHops }: QuoteParameters): QuoteReturnType {
-      if (typeof token0 !== 'string' || typeof token1 !== 'string' || typeof amountIn !== 'bigint')
-        return undefined
-      for (const token of [token0, token1]) {
-        const known = tokensByLowerAddress.get(token.toLowerCase())
-        if (!known || known.blacklisted) return undefined
-      }
-      return findBestRoute({ pairs: routablePairs, token0, token1, amountIn, maxHops: hops })
-    },
+    address: token.address,
+    symbol: token.symbol,
+    name: token.name ?? token.symbol,
+    decimals: token.decimals,
+    priceUsd,
+    blacklisted,
+    liquidityUsd:
+      token.liquidityUsd ??
+      (blacklisted ? 0 : getTokenLiquidityUsd({ token: { ...token, priceUsd }, pairs: routablePairs })),
+    volume24hUsd: token.volume24hUsd ?? 0,
+    totalSupply,
+    circulatingSupply,
+    marketCapUsd: token.marketCapUsd ?? toUsd(circulatingSupply, token.decimals, priceUsd),
+    holders: token.holders ?? 0,
+    ...(token.logoURI !== undefined ? { logoURI: token.logoURI } : {}),
   })
 }
 

@@ -82,22 +82,7 @@ export function createMockService(
   let latency: MockLatency | undefined
   let limiter: ClientRateLimiter | undefined
   let failures: ActiveFailure[] = []
-  // The log is `entries` from `dropped` on. Past `maxLogEntries`, the oldest entry is dropped by
-  // counting it; the dropped ones are cut off in one copy once they are as many as the kept ones
-  // (or when the log is read): amortized O(1) per request, not a move of every entry.
-  let entries: MockRequestLogEntry[] = []
-  let dropped = 0
-  const currentLog = () => {
-    if (dropped > 0) {
-      entries = entries.slice(dropped)
-      dropped = 0
-    }
-    return entries
-  }
-  const clearLog = () => {
-    entries = []
-    dropped = 0
-  }
+  const log = createRequestLog(maxLogEntries)
 
   const setLatency = (next: MockLatency | undefined) => {
     assertLatency(next)
@@ -109,13 +94,6 @@ export function createMockService(
   }
   setLatency(options.latency)
   setRateLimit(options.rateLimit)
-
-  /** The path relative to the base path, or undefined when outside it. */
-  const relativePath = (pathname: string): string | undefined => {
-    if (basePath === '') return pathname
-    if (pathname === basePath) return '/'
-    return pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : undefined
-  }
 
   const takeFailure = (path: string): ActiveFailure | undefined => {
     const failure = failures.find((item) => item.endpoint === undefined || item.endpoint === path)
@@ -149,13 +127,13 @@ export function createMockService(
     market,
     basePath,
     get log() {
-      return currentLog()
+      return log.read()
     },
     async handle(request: Request, context: MockRequestContext = {}) {
       const time = Date.now()
       const method = request.method.toUpperCase()
       const url = new URL(request.url)
-      const path = relativePath(url.pathname)
+      const path = relativePath(basePath, url.pathname)
       const clientId = request.headers.get('x-client-id') || context.clientAddress || 'anonymous'
       let response: Response
       if (method === 'OPTIONS') response = new Response(null, { status: 204, headers: preflightHeaders })
@@ -167,7 +145,7 @@ export function createMockService(
         }
         await wait(pickLatency(latency), request.signal)
       }
-      entries.push({
+      log.add({
         method,
         path: path ?? url.pathname,
         query: [...url.searchParams],
@@ -175,15 +153,13 @@ export function createMockService(
         clientId,
         time,
       })
-      if (entries.length - dropped > maxLogEntries) dropped += 1
-      if (dropped >= Math.max(1024, entries.length - dropped)) currentLog()
       return response
     },
-    clearLog,
+    clearLog: log.clear,
     count(path) {
-      return currentLog().filter(
-        (entry) => entry.method !== 'OPTIONS' && (path === undefined || entry.path === path),
-      ).length
+      return log
+        .read()
+        .filter((entry) => entry.method !== 'OPTIONS' && (path === undefined || entry.path === path)).length
     },
     setLatency,
     setRateLimit,
@@ -197,10 +173,48 @@ export function createMockService(
       setLatency(options.latency)
       setRateLimit(options.rateLimit)
       failures = []
-      clearLog()
+      log.clear()
     },
   }
   return service
+}
+
+/**
+ * The log of a mock service's requests, the newest `maxLogEntries` of them.
+ * It is `entries` from `dropped` on: past `maxLogEntries`, the oldest entry
+ * is dropped by counting it; the dropped ones are cut off in one copy once
+ * they are as many as the kept ones (or when the log is read): amortized O(1)
+ * per request, not a move of every entry.
+ */
+function createRequestLog(maxLogEntries: number) {
+  let entries: MockRequestLogEntry[] = []
+  let dropped = 0
+  const read = () => {
+    if (dropped > 0) {
+      entries = entries.slice(dropped)
+      dropped = 0
+    }
+    return entries
+  }
+  return {
+    read,
+    add(entry: MockRequestLogEntry) {
+      entries.push(entry)
+      if (entries.length - dropped > maxLogEntries) dropped += 1
+      if (dropped >= Math.max(1024, entries.length - dropped)) read()
+    },
+    clear() {
+      entries = []
+      dropped = 0
+    },
+  }
+}
+
+/** The path relative to the base path, or undefined when outside it. */
+function relativePath(basePath: string, pathname: string): string | undefined {
+  if (basePath === '') return pathname
+  if (pathname === basePath) return '/'
+  return pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : undefined
 }
 
 /** `''` or `/prefix` without a trailing slash. */

@@ -49,6 +49,12 @@ export function createQueryReader(params: URLSearchParams): QueryReader {
     const values = params.getAll(name)
     return values.length ? (values[values.length - 1] as string) : undefined
   }
+  /** The value read, or `undefined` once the issue found instead is added under the parameter's name. */
+  const report = <value>(name: string, read: value | Problem): value | undefined => {
+    if (!(read instanceof Problem)) return read
+    issues.push({ loc: ['query', name], ...read.issue })
+    return undefined
+  }
   const missing = (name: string) => {
     issues.push({ loc: ['query', name], msg: 'Field required', type: 'missing', input: null })
     return undefined
@@ -73,72 +79,11 @@ export function createQueryReader(params: URLSearchParams): QueryReader {
     positiveInteger(name, required) {
       const value = last(name)
       if (value === undefined) return required ? missing(name) : undefined
-      if (!/^\s*[+-]?\d+\s*$/.test(value)) {
-        issues.push({
-          loc: ['query', name],
-          msg: 'Input should be a valid integer, unable to parse string as an integer',
-          type: 'int_parsing',
-          input: value,
-        })
-        return undefined
-      }
-      const number = BigInt(value.trim())
-      if (number <= 0n) {
-        issues.push({
-          loc: ['query', name],
-          msg: 'Input should be greater than 0',
-          type: 'greater_than',
-          input: value,
-          ctx: { gt: 0 },
-        })
-        return undefined
-      }
-      if (number > maxUint256) {
-        issues.push({
-          loc: ['query', name],
-          msg: 'Input should be less than or equal to 2^256 - 1',
-          type: 'less_than_equal',
-          input: value,
-          ctx: { le: maxUint256.toString() },
-        })
-        return undefined
-      }
-      return number
+      return report(name, readPositiveInteger(value))
     },
-    float(name, { min, max }) {
+    float(name, range) {
       const value = last(name)
-      if (value === undefined) return undefined
-      if (!floatPattern.test(value)) {
-        issues.push({
-          loc: ['query', name],
-          msg: 'Input should be a valid number, unable to parse string as a number',
-          type: 'float_parsing',
-          input: value,
-        })
-        return undefined
-      }
-      const number = Number(value)
-      if (number < min) {
-        issues.push({
-          loc: ['query', name],
-          msg: `Input should be greater than or equal to ${min}`,
-          type: 'greater_than_equal',
-          input: value,
-          ctx: { ge: min },
-        })
-        return undefined
-      }
-      if (number > max) {
-        issues.push({
-          loc: ['query', name],
-          msg: `Input should be less than or equal to ${max}`,
-          type: 'less_than_equal',
-          input: value,
-          ctx: { le: max },
-        })
-        return undefined
-      }
-      return number
+      return value === undefined ? undefined : report(name, readFloat(value, range))
     },
     boolean(name) {
       const value = last(name)
@@ -165,4 +110,61 @@ export function createQueryReader(params: URLSearchParams): QueryReader {
       issues.push(issue)
     },
   }
+}
+
+/** Why a value cannot be read: a FastAPI validation error but for its `loc`. */
+class Problem {
+  constructor(readonly issue: Omit<ValidationIssue, 'loc'>) {}
+}
+
+/** A base-10 integer string greater than 0 and at most 2^256 - 1, as a bigint. */
+function readPositiveInteger(value: string): bigint | Problem {
+  if (!/^\s*[+-]?\d+\s*$/.test(value))
+    return new Problem({
+      msg: 'Input should be a valid integer, unable to parse string as an integer',
+      type: 'int_parsing',
+      input: value,
+    })
+  const number = BigInt(value.trim())
+  if (number <= 0n)
+    return new Problem({
+      msg: 'Input should be greater than 0',
+      type: 'greater_than',
+      input: value,
+      ctx: { gt: 0 },
+    })
+  if (number > maxUint256)
+    return new Problem({
+      msg: 'Input should be less than or equal to 2^256 - 1',
+      type: 'less_than_equal',
+      input: value,
+      ctx: { le: maxUint256.toString() },
+    })
+  return number
+}
+
+/** A float from `min` to `max`. */
+function readFloat(value: string, { min, max }: { min: number; max: number }): number | Problem {
+  if (!floatPattern.test(value))
+    return new Problem({
+      msg: 'Input should be a valid number, unable to parse string as a number',
+      type: 'float_parsing',
+      input: value,
+    })
+  const number = Number(value)
+  if (number < min)
+    return new Problem({
+      msg: `Input should be greater than or equal to ${min}`,
+      type: 'greater_than_equal',
+      input: value,
+      ctx: { ge: min },
+    })
+  if (number > max)
+    return new Problem({
+      msg: `Input should be less than or equal to ${max}`,
+      type: 'less_than_equal',
+      input: value,
+      ctx: { le: max },
+    })
+  return number
 }

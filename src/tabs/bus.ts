@@ -28,9 +28,8 @@ export function createBus(environment: TabEnvironment, name: string, tabId: stri
   const handlers = new Map<string, ((message: TabMessage) => void)[]>()
   let closed = false
   channel.addEventListener('message', ({ data }) => {
-    if (closed || typeof data !== 'object' || data === null) return
-    const { type, from } = data as Partial<TabMessage>
-    if (typeof type !== 'string' || typeof from !== 'string' || from === tabId) return
+    const { type, from } = (data ?? {}) as Partial<TabMessage>
+    if (closed || typeof type !== 'string' || typeof from !== 'string' || from === tabId) return
     for (const handler of handlers.get(type) ?? []) handler(data as TabMessage)
   })
   return {

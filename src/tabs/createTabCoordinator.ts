@@ -3,7 +3,7 @@ import type { SwapClient } from '../core/client.js'
 import { ensure, type InvalidParameterError } from '../core/errors/parameter.js'
 import { isObject } from '../core/utils/validate.js'
 import { createBus } from './bus.js'
-import { namePrefix, newTabId, pageEnvironment, type TabEnvironment } from './environment.js'
+import { namePrefix, pageEnvironment, type TabEnvironment } from './environment.js'
 import { lockPendingSwapsAcrossTabs } from './lockPendingSwaps.js'
 import { type SharedPolling, sharePolling } from './sharePolling.js'
 import { shareRateLimiter } from './shareRateLimiter.js'
@@ -64,8 +64,9 @@ const running = new WeakMap<SwapClient, Running>()
  *   in each);
  * - **one tab polls each quote**: a query polled in several tabs
  *   (`useSwapRoute`, `useSwapInfo`…, with a `refetchInterval`) is fetched by the
- *   tab holding its lock, and the others get its data (validated, bigints
- *   restored, with its `dataUpdatedAt`); when that tab closes, another takes over;
+ *   tab holding its lock, and the others get the service's answer, which their
+ *   own query parses as a fetch would (its schema, its checks), with its
+ *   `dataUpdatedAt` (never later than now); when that tab closes, another takes over;
  * - **one tab resumes a swap**: a resume holds a lock named after the record,
  *   so a second tab resuming the same record gets `SwapInProgressError`.
  *
@@ -132,7 +133,7 @@ export function coordinateTabs(
       current.count -= 1
       if (current.count > 0) return
       current.stop()
-      if (running.get(client) === current) running.delete(client)
+      running.delete(client)
     },
   }
 }
@@ -142,16 +143,9 @@ function start(
   queryClient: QueryClient | undefined,
   environment: TabEnvironment,
 ): Running {
-  const bus = createBus(environment, `${namePrefix}:${client.baseUrl}`, newTabId())
-  // The requests the client answered, by signal: only data fetched through them is shared.
-  const answered = new WeakSet<AbortSignal>()
-  const request = client.request
-  const writable = client as { request: SwapClient['request'] }
-  writable.request = (parameters) =>
-    request(parameters).then((output) => {
-      if (parameters.signal) answered.add(parameters.signal)
-      return output
-    })
+  // A random id, never shared with another tab (Web Locks, and so a coordinator, need a secure
+  // context, where crypto.randomUUID is).
+  const bus = createBus(environment, `${namePrefix}:${client.baseUrl}`, crypto.randomUUID())
   const limiter = shareRateLimiter({
     limiter: client.rateLimiter,
     bus,
@@ -159,7 +153,7 @@ function start(
     lockName: `${namePrefix}:limiter:${client.baseUrl}`,
   })
   const polling: SharedPolling | undefined =
-    queryClient && sharePolling({ client, queryClient, bus, environment, answered })
+    queryClient && sharePolling({ client, queryClient, bus, environment })
   const unlock = lockPendingSwapsAcrossTabs(environment.locks)
   return {
     queryClient,
@@ -169,7 +163,6 @@ function start(
       unlock()
       polling?.stop()
       limiter.stop()
-      writable.request = request
       bus.close()
     },
   }

@@ -28,11 +28,39 @@ export type LockManagerLike = {
     options: { ifAvailable?: boolean; signal?: AbortSignal },
     callback: (lock: unknown) => unknown,
   ): Promise<unknown>
-  query?(): Promise<{ pending?: { name?: string | undefined }[] | undefined }>
+  query?(): Promise<{ held?: LockInfoLike[] | undefined; pending?: LockInfoLike[] | undefined }>
 }
 
+/** A lock as `navigator.locks.query()` describes it: `clientId` tells the page (or worker) holding it. */
+export type LockInfoLike = { name?: string | undefined; clientId?: string | undefined }
+
 /** What every channel and lock name starts with: the protocol's version, so that two versions never talk. */
-export const namePrefix = 'token-swap-hooks/tabs/1'
+export const namePrefix = 'token-swap-hooks/tabs/2'
+
+/**
+ * The lock a coordinated tab holds for its life: the tab that runs the budget
+ * waits on it to learn that a tab is gone, and a tab that receives a message
+ * asks the lock manager whether its sender (named in `from`) holds the lock
+ * the message needs (see `heldTogether`).
+ */
+export const lifeLock = (tab: string) => `${namePrefix}:tab:${tab}`
+
+/**
+ * Whether the locks `first` and `second` are both held, and by the same page:
+ * the lock manager's word (`clientId`), which no message can change. So a tab
+ * tells that the sender of a message holds the lock it speaks for
+ * (`heldTogether(locks, pollLock, lifeLock(from))`). False when the browser
+ * cannot tell.
+ *
+ * @example
+ * if (await heldTogether(locks, `${namePrefix}:poll:${hash}`, lifeLock(message.from))) accept(message)
+ */
+export async function heldTogether(locks: LockManagerLike, first: string, second: string): Promise<boolean> {
+  const held = (await locks.query?.().catch(() => undefined))?.held ?? []
+  const holder = (name: string) => held.find((lock) => lock.name === name)?.clientId
+  const client = holder(first)
+  return client !== undefined && client === holder(second)
+}
 
 /**
  * The page's environment, or `undefined` where a part is missing (Node, a
@@ -60,39 +88,33 @@ export function pageEnvironment(): TabEnvironment | undefined {
 }
 
 /**
- * Requests the lock `name` and holds it until the returned release is called.
- * Resolves with `undefined` when it is not granted: held elsewhere (with
- * `ifAvailable`), withdrawn (`signal`), or refused by the browser.
+ * Requests the lock `name` and holds it until the returned release is called
+ * or `signal` aborts. Resolves with `undefined` when it is not granted:
+ * withdrawn (`signal`, aborted already or before the lock comes) or refused
+ * by the browser.
  *
  * @example
- * const release = await holdLock(locks, 'name', { ifAvailable: true })
+ * const release = await holdLock(locks, 'name', controller.signal)
  * if (release) try { … } finally { release() }
  */
 export function holdLock(
   locks: LockManagerLike,
   name: string,
-  { ifAvailable = false, signal }: { ifAvailable?: boolean; signal?: AbortSignal | undefined } = {},
+  signal?: AbortSignal | undefined,
 ): Promise<(() => void) | undefined> {
   return new Promise((resolve) => {
-    if (signal?.aborted) return resolve(undefined)
-    // The Web Locks API refuses a signal together with ifAvailable.
-    const options = ifAvailable ? { ifAvailable } : signal ? { signal } : {}
     try {
       locks
-        .request(name, options, (lock) => {
+        .request(name, { signal }, (lock) => {
           if (!lock || signal?.aborted) return resolve(undefined)
-          return new Promise<void>((release) => resolve(() => release()))
+          return new Promise<void>((release) => {
+            signal?.addEventListener('abort', () => release(), { once: true })
+            resolve(() => release())
+          })
         })
         .catch(() => resolve(undefined))
     } catch {
       resolve(undefined)
     }
   })
-}
-
-/** A random id for this tab (per coordinator), never shared with another tab. */
-export function newTabId(): string {
-  const bytes = new Uint8Array(8)
-  globalThis.crypto.getRandomValues(bytes)
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
 }

@@ -1,5 +1,12 @@
 import { type CrossTabClaim, setCrossTabClaim } from '../core/execute/records/claims.js'
-import { type LockManagerLike, namePrefix } from './environment.js'
+import type { LockManagerLike } from './environment.js'
+
+/**
+ * What a record's lock is named after its id. It keeps the prefix of the
+ * protocol's first version (`namePrefix` moved on when the channel's messages
+ * changed): tabs of either version still refuse each other a resume of one record.
+ */
+const swapLockPrefix = 'token-swap-hooks/tabs/1:swap:'
 
 export type { CrossTabClaim as ClaimAcrossTabs } from '../core/execute/records/claims.js'
 
@@ -47,7 +54,7 @@ export function claimAcrossTabs(locks: LockManagerLike, id: string): Promise<(()
   return new Promise((resolve) => {
     try {
       locks
-        .request(`${namePrefix}:swap:${id}`, { ifAvailable: true }, (lock) => {
+        .request(`${swapLockPrefix}${id}`, { ifAvailable: true }, (lock) => {
           if (!lock) return resolve(undefined)
           return new Promise<void>((release) => resolve(() => release()))
         })

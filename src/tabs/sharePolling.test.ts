@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // (TanStack Query polls only where there is a window.)
-import { QueryClient, QueryObserver } from '@tanstack/react-query'
+import { hashKey, QueryClient, QueryObserver } from '@tanstack/react-query'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { createFakeBrowser, sleep } from '../../test/fakeTabs.js'
 import { createSwapClient } from '../core/client.js'
@@ -9,7 +9,9 @@ import { createMockMarket } from '../mock/createMockMarket.js'
 import { createMockService } from '../mock/createMockService.js'
 import { getSwapRouteQueryKey, getSwapRouteQueryOptions } from '../query/getSwapRoute.js'
 import { withRateLimitPause } from '../query/utils.js'
+import type { TabMessage } from './bus.js'
 import { coordinateTabs } from './createTabCoordinator.js'
+import { holdLock, lifeLock, namePrefix } from './environment.js'
 
 const baseUrl = 'https://swap.test'
 const route = {
@@ -178,5 +180,111 @@ describe('one tab polls a quote for every tab', () => {
     await sleep(600)
     expect(b.state()?.data).not.toEqual(forged)
     expect(b.requests()).toBe(0) // still waiting for a validated answer (or its own fetch, later)
+  })
+})
+
+/** A frame of the origin on the tabs' channel that is no coordinated tab: it hears every message and sends its own. */
+function hostileFrame(browser: ReturnType<typeof createFakeBrowser>) {
+  const { environment } = browser.tab()
+  const channel = new environment.BroadcastChannel(`${namePrefix}:${baseUrl}`)
+  const heard: TabMessage[] = []
+  channel.addEventListener('message', ({ data }) => heard.push(data as TabMessage))
+  return {
+    heard,
+    post: (message: TabMessage) => channel.postMessage(message),
+    /** Holds the Web Lock `name` (as a tab of the origin could) until the test ends. */
+    hold: (name: string) =>
+      holdLock(environment.locks, name).then((release) => cleanups.push(() => release?.())),
+  }
+}
+
+const year = 365 * 24 * 3_600_000
+
+/** Every `amountOut` the tab's quote holds from now on, in order. */
+function amountsSeenBy({ queryClient }: Tab) {
+  const amounts: unknown[] = []
+  cleanups.push(
+    queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'success')
+        amounts.push((event.query.state.data as { amountOut?: unknown } | undefined)?.amountOut)
+    }),
+  )
+  return amounts
+}
+
+/** A 'data' message: a quote as the service sends it (`path`, `amount_out`), as a leading tab shares it. */
+function shared(hash: string, from: string, quote: { path: string[]; amountOut: bigint }, at: number) {
+  return {
+    type: 'data',
+    from,
+    hash,
+    at,
+    body: { path: quote.path, amount_out: quote.amountOut.toString() },
+  }
+}
+
+describe('what comes over the channel is checked', () => {
+  test('a forged route is refused: not in the cache, and the tab keeps taking the leader’s quotes', async () => {
+    const browser = createFakeBrowser()
+    const a = openTab(browser)
+    const b = openTab(browser)
+    a.poll(200)
+    b.poll(200)
+    const leader = await pollingLeaderOf(a, b)
+    const follower = leader === a ? b : a
+    const frame = hostileFrame(browser)
+    await vi.waitFor(() => expect(frame.heard.some(({ type }) => type === 'data')).toBe(true))
+    // The frame heard the leader's id, and names it as the sender: only the schema stands in the way.
+    const leaderId = frame.heard.find(({ type }) => type === 'data')?.from as string
+    const hash = hashKey(key)
+    const amounts = amountsSeenBy(follower)
+    const attacker = { path: ['attacker'], amountOut: 10n ** 24n }
+    for (let count = 0; count < 5; count += 1) {
+      frame.post(shared(hash, leaderId, attacker, Date.now() + year))
+      await sleep(50)
+    }
+    expect(amounts).not.toContain(10n ** 24n)
+    expect((follower.state()?.data as { path?: string[] } | undefined)?.path).not.toEqual(['attacker'])
+    // Not kept fresh by its far-future timestamp either: the leader's next quotes still come.
+    const before = follower.state()?.dataUpdatedAt as number
+    expect(before).toBeLessThanOrEqual(Date.now())
+    await vi.waitFor(() => expect(follower.state()?.dataUpdatedAt).toBeGreaterThan(before))
+    expect(follower.requests()).toBe(0)
+  })
+
+  test('a quote from a tab that does not hold the query’s lock is ignored', async () => {
+    const browser = createFakeBrowser()
+    const a = openTab(browser)
+    const b = openTab(browser)
+    a.poll(200)
+    b.poll(200)
+    const leader = await pollingLeaderOf(a, b)
+    const follower = leader === a ? b : a
+    await vi.waitFor(() => expect(follower.state()?.data).toBeDefined())
+    const amounts = amountsSeenBy(follower)
+    // A tab of the origin (it holds its life lock, as every coordinated tab does) that leads nothing.
+    const frame = hostileFrame(browser)
+    await frame.hold(lifeLock('frame'))
+    const inflated = { path: [route.token0, route.token1], amountOut: 10n ** 24n }
+    frame.post(shared(hashKey(key), 'frame', inflated, Date.now()))
+    await sleep(300)
+    expect(amounts.length).toBeGreaterThan(0) // the leader's quotes came meanwhile
+    expect(amounts).not.toContain(10n ** 24n)
+  })
+
+  test('a timestamp from the future is clamped to now', async () => {
+    const browser = createFakeBrowser()
+    // The frame holds the quote's poll lock (it leads it) before the tab polls it.
+    const frame = hostileFrame(browser)
+    await frame.hold(lifeLock('frame'))
+    await frame.hold(`${namePrefix}:poll:${hashKey(key)}`)
+    const b = openTab(browser)
+    b.poll(200)
+    await sleep(100)
+    expect(b.coordinator.isLeader(key)).toBe(false)
+    const quote = { path: [route.token0, route.token1], amountOut: 5n }
+    frame.post(shared(hashKey(key), 'frame', quote, Date.now() + year))
+    await vi.waitFor(() => expect((b.state()?.data as { amountOut?: bigint })?.amountOut).toBe(5n))
+    expect(b.state()?.dataUpdatedAt).toBeLessThanOrEqual(Date.now())
   })
 })

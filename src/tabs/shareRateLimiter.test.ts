@@ -3,7 +3,9 @@ import { createFakeBrowser, type FakeTab, sleep } from '../../test/fakeTabs.js'
 import { getSwapRoute } from '../core/actions/getSwapRoute.js'
 import { createSwapClient, type SwapClientConfig } from '../core/client.js'
 import { RateLimitError } from '../core/errors/request.js'
+import type { TabMessage } from './bus.js'
 import { coordinateTabs, createTabCoordinator, type TabCoordinator } from './createTabCoordinator.js'
+import { namePrefix } from './environment.js'
 
 const baseUrl = 'https://swap.test'
 const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2'
@@ -206,5 +208,84 @@ describe('where BroadcastChannel or Web Locks are missing', () => {
 
       Received: object]
     `)
+  })
+})
+
+/** A frame of the origin on the tabs' channel that is no coordinated tab: it hears every message and sends its own. */
+function hostileFrame(browser: ReturnType<typeof createFakeBrowser>) {
+  const { environment } = browser.tab()
+  const channel = new environment.BroadcastChannel(`${namePrefix}:${baseUrl}`)
+  const heard: TabMessage[] = []
+  channel.addEventListener('message', ({ data }) => heard.push(data as TabMessage))
+  return { heard, post: (message: TabMessage) => channel.postMessage(message) }
+}
+
+/**
+ * Two coordinated tabs whose service answers 429 with `Retry-After: 1`, a frame on their channel,
+ * and one real 429: every tab pauses for 1 s. Returns when that was, and the frame's flood: every
+ * 50 ms, what `messages` makes of the current time.
+ */
+async function pausedBy429(messages: (now: number, heard: TabMessage[], leaderId: string) => TabMessage[]) {
+  const browser = createFakeBrowser()
+  const tooMany = () =>
+    Promise.resolve(new Response('slow down', { status: 429, headers: { 'retry-after': '1' } }))
+  const config = { fetch: tooMany, rateLimit: false as const, maxRateLimitPauseMs: 60_000 }
+  const a = openTab(browser, config)
+  const b = openTab(browser, config)
+  const leader = await leaderOf(a, b)
+  const follower = leader === a ? b : a
+  const frame = hostileFrame(browser)
+  frame.post({ type: 'hello', from: 'frame' }) // the leader announces itself: the frame learns its id
+  await vi.waitFor(() => expect(frame.heard.some(({ type }) => type === 'leader')).toBe(true))
+  const leaderId = frame.heard.find(({ type }) => type === 'leader')?.from as string
+  const asked = Date.now()
+  await getSwapRoute(follower.client, { token0: WETH, token1: USDC, amountIn: 1n }).catch(() => {})
+  await vi.waitFor(() => expect(leader.client.rateLimiter.getState().rateLimitedUntil).toBeDefined())
+  const flood = setInterval(() => {
+    for (const message of messages(Date.now(), frame.heard, leaderId)) frame.post(message)
+  }, 50)
+  cleanupFlood = () => clearInterval(flood)
+  /** The milliseconds from the 429 until a slot comes to `tab` (Infinity: none within 3 s). */
+  const slotAfter = ({ client }: Tab) =>
+    client.rateLimiter.acquire(AbortSignal.timeout(3_000)).then(
+      (release) => {
+        release()
+        return Date.now() - asked
+      },
+      () => Number.POSITIVE_INFINITY,
+    )
+  return { leader, follower, asked, slotAfter }
+}
+
+let cleanupFlood = () => {}
+afterEach(() => cleanupFlood())
+
+// What the service asked (1 s), and the time the news takes from tab to tab.
+const boundMs = 1_000 + 100
+
+describe('pause messages', () => {
+  test('429 reports with no slot of the leader behind them are ignored: the pause ends when the service said', async () => {
+    const { leader, follower, slotAfter } = await pausedBy429((now, heard) => [
+      { type: 'rateLimited', from: 'frame', retryAfterMs: 1_000, at: now },
+      // With the ids of the slots the follower asked for, as the frame heard them.
+      ...heard
+        .filter(({ type }) => type === 'acquire')
+        .map(({ id, from }) => ({ type: 'rateLimited', from, id, retryAfterMs: 1_000, at: now })),
+    ])
+    expect(await slotAfter(leader)).toBeLessThanOrEqual(boundMs)
+    expect(await slotAfter(follower)).toBeLessThanOrEqual(boundMs)
+  })
+
+  test('pauses declared in the leader’s name that the leader never took are ignored', async () => {
+    const { leader, follower, asked } = await pausedBy429((now, _heard, leaderId) => [
+      {
+        type: 'state',
+        from: leaderId,
+        state: { rateLimitedUntil: now + 1_000, requestedUntil: now + 1_000, capped: false },
+      },
+    ])
+    await sleep(asked + boundMs + 200 - Date.now())
+    for (const { client } of [leader, follower])
+      expect(client.rateLimiter.getState().rateLimitedUntil ?? 0).toBeLessThanOrEqual(asked + boundMs)
   })
 })
