@@ -77,8 +77,31 @@ export function checkSwapParameters(parameters: ExecuteSwapParameters) {
       value,
     )
   }
+  assertTrustedAddresses(trustedAddresses, dangerouslyTrustAnyAddress)
+  for (const name of ['receiptTimeoutMs', 'batchTimeoutMs'] as const)
+    ensure(
+      parameters[name] === undefined ||
+        (Number.isFinite(parameters[name]) && (parameters[name] as number) > 0),
+      name,
+      'must be a positive number of milliseconds',
+      parameters[name],
+    )
   ensure(
-    trustedAddresses !== undefined || dangerouslyTrustAnyAddress === true,
+    parameters.chainId === undefined || (Number.isSafeInteger(parameters.chainId) && parameters.chainId > 0),
+    'chainId',
+    'must be a positive integer',
+    parameters.chainId,
+  )
+  return { ...parameters, ...clients, to, ...userFloor(parameters) }
+}
+
+/** The allowlist: required unless waived by name, keyed by chain id, each an array of addresses. */
+function assertTrustedAddresses(
+  trustedAddresses: ExecuteSwapParameters['trustedAddresses'],
+  waived: boolean | undefined,
+) {
+  ensure(
+    trustedAddresses !== undefined || waived === true,
     'trustedAddresses',
     'is required: the routers and spenders you trust, per chain ({ [chainId]: [router, spender] })',
     undefined,
@@ -102,21 +125,6 @@ export function checkSwapParameters(parameters: ExecuteSwapParameters) {
         assertAddress(`trustedAddresses[${chainId}][${index}]`, address)
     }
   }
-  for (const name of ['receiptTimeoutMs', 'batchTimeoutMs'] as const)
-    ensure(
-      parameters[name] === undefined ||
-        (Number.isFinite(parameters[name]) && (parameters[name] as number) > 0),
-      name,
-      'must be a positive number of milliseconds',
-      parameters[name],
-    )
-  ensure(
-    parameters.chainId === undefined || (Number.isSafeInteger(parameters.chainId) && parameters.chainId > 0),
-    'chainId',
-    'must be a positive integer',
-    parameters.chainId,
-  )
-  return { ...parameters, ...clients, to, ...userFloor(parameters) }
 }
 
 /**

@@ -123,39 +123,7 @@ export async function sendPinned(
     // A local account signs the chain id into the transaction: viem's sendTransaction pins it.
     if (account.type !== 'json-rpc')
       return await walletStep(stage, () => walletClient.sendTransaction({ account, chain, ...transaction }))
-    // A wallet account: re-check the wallet's chain, and pass the chain id, which wallets check
-    // against their current chain (viem's sendTransaction does not send it).
-    await assertWalletChain({ walletClient }, chain.id, stage)
-    const hash = await walletStep(stage, () =>
-      walletClient.request(
-        {
-          method: 'eth_sendTransaction',
-          params: [
-            {
-              from: account.address,
-              to: transaction.to,
-              data: transaction.data,
-              value: numberToHex(transaction.value ?? 0n),
-              chainId: numberToHex(chain.id),
-              ...(transaction.nonce === undefined ? {} : { nonce: numberToHex(transaction.nonce) }),
-              ...(transaction.gas === undefined ? {} : { gas: numberToHex(transaction.gas) }),
-            } as never,
-          ],
-        },
-        { retryCount: 0 },
-      ),
-    )
-    // A wallet that moved as it was asked, and ignored the chain id in the request, sent it on the
-    // chain it is on now: said at once, with the hash, rather than waited for where it is not.
-    const after = await walletClient.getChainId().catch(() => chain.id)
-    if (after !== chain.id)
-      throw new ChainMismatchError({
-        expectedChainId: chain.id,
-        actualChainId: after,
-        client: 'wallet',
-        hash,
-      })
-    return hash
+    return await sendFromWallet(walletClient, account.address, chain, stage, transaction)
   } catch (error) {
     // viem's own ChainMismatchError (a local account's wallet moved): ours, with the chain it is on.
     const mismatch = walk(error, (e) => (e as { name?: unknown })?.name === 'ChainMismatchError')
@@ -168,6 +136,33 @@ export async function sendPinned(
       cause: mismatch,
     })
   }
+}
+
+/** A transaction for a JSON-RPC wallet account: its chain re-checked, the chain id in the request. */
+async function sendFromWallet(
+  walletClient: ExecutionClients['walletClient'],
+  from: Address,
+  chain: Chain,
+  stage: ExecuteSwapStage,
+  { to, data, value, nonce, gas }: Parameters<typeof sendPinned>[3],
+): Promise<Hex> {
+  // Re-check the wallet's chain, and pass the chain id, which wallets check against their current
+  // chain (viem's sendTransaction does not send it).
+  await assertWalletChain({ walletClient }, chain.id, stage)
+  const request = {
+    ...{ from, to, data, value: numberToHex(value ?? 0n), chainId: numberToHex(chain.id) },
+    ...(nonce === undefined ? {} : { nonce: numberToHex(nonce) }),
+    ...(gas === undefined ? {} : { gas: numberToHex(gas) }),
+  }
+  const hash = await walletStep(stage, () =>
+    walletClient.request({ method: 'eth_sendTransaction', params: [request as never] }, { retryCount: 0 }),
+  )
+  // A wallet that moved as it was asked, and ignored the chain id in the request, sent it on the
+  // chain it is on now: said at once, with the hash, rather than waited for where it is not.
+  const after = await walletClient.getChainId().catch(() => chain.id)
+  if (after !== chain.id)
+    throw new ChainMismatchError({ expectedChainId: chain.id, actualChainId: after, client: 'wallet', hash })
+  return hash
 }
 
 export type WaitForSuccessParameters = {

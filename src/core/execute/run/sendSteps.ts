@@ -11,7 +11,7 @@ import type { JournalEntry } from '../records/journal.js'
 import { type PlannedStep, sequentialSteps } from '../rules/planSwap.js'
 import { markQuoteSpent } from '../rules/spentQuotes.js'
 import { type Standing, swapReceiptOf } from '../rules/standing.js'
-import type { SwapCall, SwapStepKind } from '../types.js'
+import type { FloorEnforcement, SwapCall, SwapStepKind } from '../types.js'
 import { readAllowance } from './approvals.js'
 import { isBatchDeclined, sendBatch } from './batch.js'
 import { pendingCount, sendPinned, waitForSuccess } from './chain.js'
@@ -136,7 +136,7 @@ async function sendStep(
     hash = await sendPinned(run.parameters, prepared.chain, stage, {
       ...call,
       nonce,
-      gas: gasLimit(kind, outcome),
+      gas: gasLimit(kind, outcome, prepared.plan.enforcement),
     })
   } catch (error) {
     // Refused by the node (not the user) at a pinned nonce: a swap sent before a reload may hold it.
@@ -159,17 +159,21 @@ async function sendStep(
 }
 
 /**
- * The swap's gas limit, from its own simulation: the gas it used there, plus
- * 30% and 30,000 (each call it nests keeps 1/64 of its gas back, and a pool
- * swapped earlier in the same block writes its price history again); left to
- * the wallet for approvals and where nothing measured it (the `eth_call`
- * fallback).
+ * The guarded swap's gas limit, from its own simulation: the gas it used
+ * there, plus 30% and 30,000 (each call it nests keeps 1/64 of its gas back,
+ * and a pool swapped earlier in the same block writes its price history
+ * again); left to the wallet for approvals, for calldata signed as it is, and
+ * where nothing measured it (the `eth_call` fallback).
  *
  * @example
- * gasLimit('swap', { amountIn, amountOut, method: 'eth_simulateV1', gasUsed: [100_000n] }) // 160_000n
+ * gasLimit('swap', { amountIn, amountOut, method: 'eth_simulateV1', gasUsed: [100_000n] }, 'onchain') // 160_000n
  */
-export function gasLimit(kind: SwapStepKind, outcome: SwapOutcome): bigint | undefined {
-  const used = kind === 'swap' ? outcome.gasUsed?.at(-1) : undefined
+export function gasLimit(
+  kind: SwapStepKind,
+  outcome: SwapOutcome,
+  enforcement: FloorEnforcement,
+): bigint | undefined {
+  const used = kind === 'swap' && enforcement === 'onchain' ? outcome.gasUsed?.at(-1) : undefined
   return used === undefined ? undefined : (used * 13n) / 10n + 30_000n
 }
 
