@@ -214,8 +214,9 @@ export function createSimulatedWallet({ market, balances = {}, blockTimeMs = 500
     if (isAddressEqual(to, swapGuardAddress)) {
       // The guard: it pulls amountIn from the account only (its allowance to the guard), has the
       // router swap for its executor, and reverts unless the recipient gets the floor.
-      const { args } = decodeFunctionData({ abi: swapGuardAbi, data })
-      const [token0, amountIn, token1, floor, recipient, , router, routerData] = args
+      const decoded = decodeFunctionData({ abi: swapGuardAbi, data })
+      if (decoded.functionName !== 'swap') revert('SwapGuard: only swap is simulated here')
+      const [token0, amountIn, token1, floor, recipient, , router, routerData] = decoded.args
       if (!isAddressEqual(router, market.router)) revert('SwapGuard: unknown router')
       const swap = routerSwap(routerData, value)
       if (!isAddressEqual(swap.token0, token0) || !isAddressEqual(swap.token1, token1))

@@ -12,10 +12,16 @@ import {
   zeroAddress,
 } from 'viem'
 import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
-import { swapGuardAbi, swapGuardAddress } from '../../src/core/execute/guard/swapGuard.js'
+import { encodeSwapWithPermit2 } from '../../src/core/execute/guard/encodeSwapWithPermit2.js'
+import { permit2Address, swapGuardAbi, swapGuardAddress } from '../../src/core/execute/guard/swapGuard.js'
+import {
+  type SwapPermitTypedDataParameters,
+  swapPermitTypedData,
+} from '../../src/core/execute/guard/swapPermitTypedData.js'
 import { swapRouterAbi } from '../../src/mock/routerAbi.js'
 import { testErc20Abi } from './abis.js'
 import type { SwapFixture } from './fixture.js'
+import { deployPermit2 } from './production/permit2.js'
 import { jsonRpc } from './rpc.js'
 
 /*
@@ -222,4 +228,31 @@ export async function revertDataOf(fixture: SwapFixture, hash: Hash): Promise<He
     error?: string
   }
   return trace.error ? (trace.output ?? '0x') : undefined
+}
+
+/** Puts Permit2 at its canonical address on the fixture's chain (compiled from source; cached), unless it is there. */
+export async function ensurePermit2(fixture: SwapFixture): Promise<void> {
+  if (await fixture.publicClient.getCode({ address: permit2Address })) return
+  await deployPermit2(jsonRpc(fixture.rpcUrl), fixture.accounts.deployer.address)
+}
+
+export type GuardPermitSwap = Omit<SwapPermitTypedDataParameters, 'chainId'>
+
+/** The owner's signature of a `swapWithPermit2` permit, on the fixture's chain (viem `signTypedData`). */
+export async function signSwapPermit(
+  fixture: SwapFixture,
+  owner: PrivateKeyAccount,
+  permit: GuardPermitSwap,
+): Promise<Hex> {
+  return owner.signTypedData(swapPermitTypedData({ ...permit, chainId: fixture.chain.id }))
+}
+
+/** `SwapGuard.swapWithPermit2` calldata for `owner`'s permit, signed here. */
+export async function guardPermit2Data(
+  fixture: SwapFixture,
+  owner: PrivateKeyAccount,
+  permit: GuardPermitSwap,
+): Promise<Hex> {
+  const signature = await signSwapPermit(fixture, owner, permit)
+  return encodeSwapWithPermit2({ ...permit, owner: owner.address, signature })
 }

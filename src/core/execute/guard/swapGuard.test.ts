@@ -1,14 +1,30 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { type Abi, getAddress, getContractAddress, keccak256, toHex } from 'viem'
-import { beforeAll, describe, expect, test } from 'vitest'
+import {
+  type Abi,
+  type Address,
+  concat,
+  getAddress,
+  getContractAddress,
+  type Hex,
+  keccak256,
+  pad,
+  toHex,
+} from 'viem'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { startAnvil } from '../../../../test/evm/anvil.js'
+import { jsonRpc } from '../../../../test/evm/rpc.js'
 import {
   deterministicDeployerAddress,
+  permit2Address,
   swapGuardAbi,
   swapGuardAddress,
+  swapGuardCodeHash,
   swapGuardExecutorAddress,
+  swapGuardExecutorCodeHash,
 } from './swapGuard.js'
 import { swapGuardInitCode, swapGuardSalt } from './swapGuardInitCode.js'
+import { swapPermitTypes, swapPermitWitnessTypeString } from './swapPermitTypedData.js'
 
 type SolcOutput = {
   errors?: { severity: string; formattedMessage: string }[]
@@ -19,7 +35,13 @@ type SolcOutput = {
       {
         abi: Abi
         storageLayout: { storage: unknown[] }
-        evm: { bytecode: { object: string }; deployedBytecode: { object: string } }
+        evm: {
+          bytecode: { object: string }
+          deployedBytecode: {
+            object: string
+            immutableReferences?: Record<string, { start: number; length: number }[]>
+          }
+        }
       }
     >
   >
@@ -37,12 +59,24 @@ function opcodesIn(code: string, codes: readonly number[]): number[] {
   return found
 }
 
-type Parameter = { type: string; name?: string | undefined; indexed?: boolean | undefined }
+type Parameter = {
+  type: string
+  name?: string | undefined
+  indexed?: boolean | undefined
+  components?: readonly Parameter[] | undefined
+}
 
-/** Every ABI item as a comparable string: kind, name, parameter types, names and indexing, mutability. */
+/** Every ABI item as a comparable string: kind, name, parameter types (tuples with their components), names and indexing, mutability. */
 function signatures(abi: Abi): string[] {
-  const params = (list: readonly Parameter[] | undefined) =>
-    (list ?? []).map((p) => [p.type, p.indexed ? 'indexed' : '', p.name ?? ''].filter(Boolean).join(' '))
+  const param = (p: Parameter): string =>
+    [
+      p.components ? `${p.type}(${p.components.map(param).join(',')})` : p.type,
+      p.indexed ? 'indexed' : '',
+      p.name ?? '',
+    ]
+      .filter(Boolean)
+      .join(' ')
+  const params = (list: readonly Parameter[] | undefined) => (list ?? []).map(param)
   return abi
     .map((item) =>
       JSON.stringify([
@@ -64,29 +98,47 @@ const settings = {
   viaIR: true,
   optimizer: { enabled: true, runs: 200 },
   metadata: { appendCBOR: false },
-  outputSelection: {
-    '*': { '*': ['abi', 'storageLayout', 'evm.bytecode.object', 'evm.deployedBytecode.object'] },
-  },
+}
+const outputSelection = {
+  '*': { '*': ['abi', 'storageLayout', 'evm.bytecode.object', 'evm.deployedBytecode'] },
 }
 
+/** The compiler's standard-JSON input shipped beside the source, for explorers (`npm run build:guard` writes it). */
+const standardInput = JSON.parse(
+  readFileSync(new URL('./SwapGuard.standard-input.json', import.meta.url), 'utf8'),
+) as { language: string; sources: Record<string, { content: string }>; settings: Record<string, unknown> }
+const source = readFileSync(new URL('./SwapGuard.sol', import.meta.url), 'utf8')
+
+type Solc = { compile(input: string): string }
+let solc: Solc
 let compiled: SolcOutput['contracts'][string]
+
+function compile(input: object): SolcOutput {
+  const output = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput
+  expect(output.errors?.filter((error) => error.severity === 'error') ?? []).toEqual([])
+  return output
+}
+
+/** The runtime code as deployed: the immutable (an address) written where the compiler left room for it. */
+function runtimeWith(contract: SolcOutput['contracts'][string][string] | undefined, immutable: Address): Hex {
+  const code = Buffer.from(contract?.evm.deployedBytecode.object ?? '', 'hex')
+  const references = Object.values(contract?.evm.deployedBytecode.immutableReferences ?? {}).flat()
+  expect(references.length).toBeGreaterThan(0)
+  for (const { start, length } of references)
+    Buffer.from(pad(immutable, { size: length }).slice(2), 'hex').copy(code, start)
+  return `0x${code.toString('hex')}`
+}
 
 beforeAll(async () => {
   const require = createRequire(import.meta.url)
   expect(require('solc/package.json').version).toBe('0.8.30')
-  const solc = (await import('solc')).default as { compile(input: string): string }
-  const source = readFileSync(new URL('./SwapGuard.sol', import.meta.url), 'utf8')
-  const output = JSON.parse(
-    solc.compile(
-      JSON.stringify({ language: 'Solidity', sources: { 'SwapGuard.sol': { content: source } }, settings }),
-    ),
-  ) as SolcOutput
-  expect(output.errors?.filter((error) => error.severity === 'error') ?? []).toEqual([])
-  compiled = output.contracts['SwapGuard.sol'] ?? {}
-})
+  solc = (await import('solc')).default as Solc
+  // The shipped input, verbatim: what an explorer compiles (its source and settings are checked below).
+  compiled = compile(standardInput).contracts['SwapGuard.sol'] ?? {}
+}, 60_000)
 
 describe('SwapGuard.sol', () => {
-  test('the embedded init code is exactly what SwapGuard.sol compiles to', () => {
+  test('the embedded init code is exactly what SwapGuard.sol compiles to (from the shipped standard-JSON input)', () => {
     expect(`0x${compiled.SwapGuard?.evm.bytecode.object}`).toBe(swapGuardInitCode)
   })
 
@@ -94,10 +146,54 @@ describe('SwapGuard.sol', () => {
     expect(opcodesIn(swapGuardInitCode, [0x5f, 0x5c, 0x5d, 0x5e, 0x49, 0x4a])).toEqual([])
   })
 
-  test('swapGuardAbi is the compiled ABI item for item (swap, GuardedSwap, the three errors)', () => {
+  test('swapGuardAbi is the compiled ABI item for item (swap, swapWithPermit2, GuardedSwap, the three errors)', () => {
     const abi = (compiled.SwapGuard?.abi ?? []).filter((item) => item.type !== 'constructor')
     expect(signatures(swapGuardAbi)).toEqual(signatures(abi))
-    expect(signatures(abi)).toHaveLength(5)
+    expect(signatures(abi)).toHaveLength(6)
+  })
+
+  test('the shipped standard-JSON input (compiled above, verbatim) is SwapGuard.sol with exactly these settings', () => {
+    expect(standardInput).toEqual({
+      language: 'Solidity',
+      sources: { 'SwapGuard.sol': { content: source } },
+      settings: { ...settings, outputSelection },
+    })
+  })
+
+  test('the runtime code hashes are those of the compiled runtime code with its immutables (the other contract’s address) filled in', () => {
+    expect(keccak256(runtimeWith(compiled.SwapGuard, swapGuardExecutorAddress))).toBe(swapGuardCodeHash)
+    expect(keccak256(runtimeWith(compiled.SwapGuardExecutor, swapGuardAddress))).toBe(
+      swapGuardExecutorCodeHash,
+    )
+  })
+
+  test("the Permit2 witness: the contract's type string and typehash are the EIP-712 encoding of swapPermitTypes", () => {
+    // EIP-712 encodeType: the type, then the types it references, sorted by name.
+    const encodeType = (name: keyof typeof swapPermitTypes): string => {
+      const fields = (type: keyof typeof swapPermitTypes) =>
+        `${type}(${swapPermitTypes[type].map((field) => `${field.type} ${field.name}`).join(',')})`
+      const referenced = new Set<keyof typeof swapPermitTypes>()
+      const visit = (type: keyof typeof swapPermitTypes) => {
+        for (const field of swapPermitTypes[type])
+          if (field.type in swapPermitTypes && !referenced.has(field.type as keyof typeof swapPermitTypes)) {
+            referenced.add(field.type as keyof typeof swapPermitTypes)
+            visit(field.type as keyof typeof swapPermitTypes)
+          }
+      }
+      visit(name)
+      referenced.delete(name)
+      return [fields(name), ...[...referenced].sort().map(fields)].join('')
+    }
+    const stub =
+      'PermitWitnessTransferFrom(TokenPermissions permitted,address spender,uint256 nonce,uint256 deadline,'
+    expect(`${stub}${swapPermitWitnessTypeString}`).toBe(encodeType('PermitWitnessTransferFrom'))
+    expect(source).toContain(`"${swapPermitWitnessTypeString}"`)
+    expect(source).toContain(`keccak256(\n        "${encodeType('GuardedSwap')}"\n    )`)
+    // Permit2's rule: the witness type string is "<Type> <name>)" then the referenced types in order.
+    expect(swapPermitWitnessTypeString).toMatch(
+      /^GuardedSwap witness\)GuardedSwap\(.*\)TokenPermissions\(address token,uint256 amount\)$/,
+    )
+    expect(source).toContain(`address constant PERMIT2 = ${permit2Address};`)
   })
 
   test('the executor has no entry point but `run` (guard only) and `receive`', () => {
@@ -123,8 +219,8 @@ describe('SwapGuard.sol', () => {
 })
 
 describe('the constants', () => {
-  test('the salt is keccak256("token-swap-hooks.SwapGuard.v1")', () => {
-    expect(swapGuardSalt).toBe(keccak256(toHex('token-swap-hooks.SwapGuard.v1')))
+  test('the salt is keccak256("token-swap-hooks.SwapGuard.v2")', () => {
+    expect(swapGuardSalt).toBe(keccak256(toHex('token-swap-hooks.SwapGuard.v2')))
   })
 
   test('swapGuardAddress is the CREATE2 address of the init code and salt from the deterministic deployer', () => {
@@ -146,5 +242,33 @@ describe('the constants', () => {
   test('the addresses are checksummed literals', () => {
     for (const address of [swapGuardAddress, swapGuardExecutorAddress, deterministicDeployerAddress])
       expect(address).toBe(getAddress(address))
+  })
+})
+
+describe('deployed on anvil through the deterministic deployer', () => {
+  let anvil: Awaited<ReturnType<typeof startAnvil>>
+  beforeAll(async () => {
+    anvil = await startAnvil()
+  }, 30_000)
+  afterAll(() => anvil?.stop())
+
+  test('the code at both addresses hashes to swapGuardCodeHash and swapGuardExecutorCodeHash', async () => {
+    const request = jsonRpc(anvil.rpcUrl)
+    const [from] = (await request('eth_accounts', [])) as Address[]
+    const hash = (await request('eth_sendTransaction', [
+      {
+        from,
+        to: deterministicDeployerAddress,
+        data: concat([swapGuardSalt, swapGuardInitCode]),
+        gas: '0x2dc6c0',
+      },
+    ])) as Hex
+    let receipt: { status: Hex } | null = null
+    while (!receipt) receipt = (await request('eth_getTransactionReceipt', [hash])) as { status: Hex } | null
+    expect(receipt.status).toBe('0x1')
+    const guardCode = (await request('eth_getCode', [swapGuardAddress, 'latest'])) as Hex
+    const executorCode = (await request('eth_getCode', [swapGuardExecutorAddress, 'latest'])) as Hex
+    expect(keccak256(guardCode)).toBe(swapGuardCodeHash)
+    expect(keccak256(executorCode)).toBe(swapGuardExecutorCodeHash)
   })
 })

@@ -1,12 +1,17 @@
-import { type Address, parseAbi } from 'viem'
+import { type Address, type Hex, parseAbi } from 'viem'
 
 /**
- * `SwapGuard` (`SwapGuard.sol`, beside this file): the swap, its event and its
- * errors. `swap` reverts on chain unless the caller spent at most `amountIn`
- * of token0 and `recipient` gained at least `minAmountOut` of token1, measured
- * around the router call. The user approves the guard (for an ERC-20 token0),
- * never the service's spender. `AmountInExceeded`, `AmountOutTooLow` and
- * `InvalidSwap` are its own reverts; a router's revert data bubbles up unchanged.
+ * `SwapGuard` (`SwapGuard.sol`, beside this file): its two entries, its event
+ * and its errors. `swap` reverts on chain unless the caller spent at most
+ * `amountIn` of token0 and `recipient` gained at least `minAmountOut` of
+ * token1, measured around the router call; the user approves the guard (for an
+ * ERC-20 token0), never the service's spender. `swapWithPermit2` is the same
+ * swap paid by `owner` through one Permit2 signature whose witness binds every
+ * argument (build it with `swapPermitTypedData`, encode the call with
+ * `encodeSwapWithPermit2`): no approval of the guard, and whoever submits it
+ * gets exactly the signed swap. `AmountInExceeded`, `AmountOutTooLow` and
+ * `InvalidSwap` are its own reverts; a router's (or Permit2's) revert data
+ * bubbles up unchanged.
  *
  * @example
  * import { encodeFunctionData } from 'viem'
@@ -23,11 +28,26 @@ import { type Address, parseAbi } from 'viem'
  */
 export const swapGuardAbi = /* @__PURE__ */ parseAbi([
   'function swap(address token0, uint256 amountIn, address token1, uint256 minAmountOut, address recipient, address spender, address router, bytes data) payable returns (uint256 amountOut)',
+  'function swapWithPermit2(((address token, uint256 amount) permitted, uint256 nonce, uint256 deadline) permit, address owner, address token1, uint256 minAmountOut, address recipient, address spender, address router, bytes data, bytes signature) payable returns (uint256 amountOut)',
   'event GuardedSwap(address indexed payer, address indexed recipient, address token0, address token1, uint256 amountIn, uint256 amountOut)',
   'error AmountInExceeded(uint256 spent, uint256 maxAmountIn)',
   'error AmountOutTooLow(uint256 received, uint256 minAmountOut)',
   'error InvalidSwap()',
 ])
+
+/**
+ * Uniswap's Permit2, at its canonical address (the same on every chain where
+ * it is deployed). `SwapGuard.swapWithPermit2` takes token0 through its
+ * `permitWitnessTransferFrom`: the user approves Permit2 once per token, then
+ * signs each swap.
+ *
+ * @example
+ * import { erc20Abi, maxUint256 } from 'viem'
+ * import { permit2Address } from 'token-swap-hooks/guard'
+ *
+ * await walletClient.writeContract({ address: token0, abi: erc20Abi, functionName: 'approve', args: [permit2Address, maxUint256] })
+ */
+export const permit2Address: Address = '0x000000000022D473030F116dDEE9F6B43aC78BA3'
 
 /**
  * The standard deterministic deployment proxy (Arachnid's CREATE2 deployer):
@@ -51,7 +71,7 @@ export const deterministicDeployerAddress: Address = '0x4e59b44847b379578588920c
  *
  * await walletClient.writeContract({ address: token0, abi: erc20Abi, functionName: 'approve', args: [swapGuardAddress, amountIn] })
  */
-export const swapGuardAddress: Address = '0x18E0b5D582544369dceB835F3B0d7B717eba8470'
+export const swapGuardAddress: Address = '0x3b7E2d255157B477159884b802C7fc9f4fde9f1D'
 
 /**
  * The guard's `SwapGuardExecutor`, created by its constructor (the guard's
@@ -65,4 +85,33 @@ export const swapGuardAddress: Address = '0x18E0b5D582544369dceB835F3B0d7B717eba
  * // After a guarded swap it holds nothing of the swap's tokens:
  * const left = await publicClient.readContract({ address: token0, abi: erc20Abi, functionName: 'balanceOf', args: [swapGuardExecutorAddress] })
  */
-export const swapGuardExecutorAddress: Address = '0xe49e773f10282f992d2D22359792Cf9Cc3497f1b'
+export const swapGuardExecutorAddress: Address = '0xe99d4Fe937b4C079Eb918C38dc11566c93Dee7c6'
+
+/**
+ * keccak256 of the runtime code at {@link swapGuardAddress} (`eth_getCode`),
+ * as `SwapGuard.sol` compiles and deploys (its executor's address filled in).
+ * `verifySwapGuard` compares the code on a chain with it: an address holding
+ * anything else is not the guard.
+ *
+ * @example
+ * import { keccak256 } from 'viem'
+ * import { swapGuardAddress, swapGuardCodeHash } from 'token-swap-hooks/core/execute'
+ *
+ * const code = await publicClient.getCode({ address: swapGuardAddress })
+ * const genuine = code !== undefined && keccak256(code) === swapGuardCodeHash
+ */
+export const swapGuardCodeHash: Hex = '0x17c521cf5bbff31ba67bc68b4960434c77557de211f0715a0413d45b894608b5'
+
+/**
+ * keccak256 of the runtime code at {@link swapGuardExecutorAddress}, as the
+ * guard's constructor creates it (the guard's address filled in).
+ *
+ * @example
+ * import { keccak256 } from 'viem'
+ * import { swapGuardExecutorAddress, swapGuardExecutorCodeHash } from 'token-swap-hooks/core/execute'
+ *
+ * const code = await publicClient.getCode({ address: swapGuardExecutorAddress })
+ * const genuine = code !== undefined && keccak256(code) === swapGuardExecutorCodeHash
+ */
+export const swapGuardExecutorCodeHash: Hex =
+  '0xb6c37ca841c104879559ddcf060cac286d2acc06464fac34ea4fcd385ce059a3'
