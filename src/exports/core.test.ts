@@ -53,6 +53,7 @@ test('the public runtime exports of token-swap-hooks/core/execute', async () => 
       "QuoteBelowMinimumError",
       "QuoteChangedError",
       "SimulationUnavailableError",
+      "SwapGuardCodeMismatchError",
       "SwapGuardIncompatibleError",
       "SwapGuardNotDeployedError",
       "SwapInProgressError",
@@ -120,15 +121,27 @@ test('the public runtime exports of token-swap-hooks/guard', async () => {
   const guard = await import('./guard.js')
   expect(Object.keys(guard).sort()).toMatchInlineSnapshot(`
     [
+      "DeterministicDeployerMismatchError",
+      "SwapGuardCodeMismatchError",
       "SwapGuardNotDeployedError",
       "deploySwapGuard",
       "deterministicDeployerAddress",
+      "deterministicDeployerCodeHash",
+      "encodeSwapWithPermit2",
       "isSwapGuardDeployed",
+      "permit2Address",
       "swapGuardAbi",
       "swapGuardAddress",
+      "swapGuardCodeHash",
       "swapGuardExecutorAddress",
+      "swapGuardExecutorCodeHash",
       "swapGuardInitCode",
+      "swapGuardMissingCacheMs",
       "swapGuardSalt",
+      "swapPermitTypedData",
+      "swapPermitTypes",
+      "swapPermitWitnessTypeString",
+      "verifySwapGuard",
     ]
   `)
 })

@@ -44,6 +44,8 @@ export {
   type WalletErrorType,
 } from '../core/errors/execute.js'
 export {
+  SwapGuardCodeMismatchError,
+  type SwapGuardCodeMismatchErrorType,
   SwapGuardIncompatibleError,
   type SwapGuardIncompatibleErrorType,
   SwapGuardNotDeployedError,

@@ -152,3 +152,8 @@ export const gasBurnerTokenAbi = parseAbi([
   'function decimals() view returns (uint8)',
   'function balanceOf(address) pure returns (uint256)',
 ])
+
+export const lookAlikeGuardAbi = parseAbi([
+  'function swap(address token0, uint256 amountIn, address token1, uint256 minAmountOut, address recipient, address spender, address router, bytes data) payable returns (uint256 amountOut)',
+  'event GuardedSwap(address indexed payer, address indexed recipient, address token0, address token1, uint256 amountIn, uint256 amountOut)',
+])

@@ -10,6 +10,7 @@ import {
   gasBurnerTokenAbi,
   gasPriceRouterAbi,
   hostileTokenAbi,
+  lookAlikeGuardAbi,
   pairRouterAbi,
   reentrantRouterAbi,
   revertingRouterAbi,
@@ -76,6 +77,7 @@ describe('compileContracts', () => {
     expect(signatures(allowanceThiefAbi)).toEqual(signatures(contracts.AllowanceThief.abi))
     expect(signatures(reentrantRouterAbi)).toEqual(signatures(contracts.ReentrantRouter.abi))
     expect(signatures(gasBurnerTokenAbi)).toEqual(signatures(contracts.GasBurnerToken.abi))
+    expect(signatures(lookAlikeGuardAbi)).toEqual(signatures(contracts.LookAlikeGuard.abi))
   })
 
   test('the routers have exactly the swap function of src/mock/routerAbi.ts', async () => {

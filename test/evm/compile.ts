@@ -21,6 +21,7 @@ export const contractNames = [
   'AllowanceThief',
   'ReentrantRouter',
   'GasBurnerToken',
+  'LookAlikeGuard',
 ] as const
 
 export type ContractName = (typeof contractNames)[number]

@@ -87,3 +87,112 @@ export class SwapGuardIncompatibleError extends ExecuteSwapError {
     this.reason = reason
   }
 }
+
+export type SwapGuardCodeMismatchErrorType = SwapGuardCodeMismatchError & {
+  name: 'SwapGuardCodeMismatchError'
+}
+
+/**
+ * The code at the swap guard's address (or at its executor's) on the chain is
+ * not the swap guard's: a look-alike, or a chain whose deterministic
+ * deployment proxy or CREATE2 differ, placed other code there. Nothing may be
+ * approved to it or signed for it. `expectedCodeHash` is the keccak256 of the
+ * genuine runtime code (`swapGuardCodeHash` or `swapGuardExecutorCodeHash`),
+ * `foundCodeHash` that of the code found (`undefined`: none). Nothing was
+ * sent, unless `hash` is set: `deploySwapGuard`'s transaction was mined and
+ * left other code at the address.
+ *
+ * @example
+ * if (error instanceof SwapGuardCodeMismatchError) report(`chain ${error.chainId}: ${error.address} is not the swap guard`)
+ */
+export class SwapGuardCodeMismatchError extends ExecuteSwapError {
+  override name = 'SwapGuardCodeMismatchError' as const
+  declare chainId: number
+  /** The address whose code differs: `swapGuardAddress` or `swapGuardExecutorAddress`. */
+  declare address: Address
+  /** keccak256 of the code that belongs there. */
+  declare expectedCodeHash: Hex
+  /** keccak256 of the code found there; `undefined` when there is none. */
+  declare foundCodeHash: Hex | undefined
+  /** The deployment transaction, when one was mined. */
+  declare hash: Hex | undefined
+
+  constructor({
+    chainId,
+    address,
+    expectedCodeHash,
+    foundCodeHash,
+    hash,
+    cause,
+  }: {
+    chainId: number
+    address: Address
+    expectedCodeHash: Hex
+    foundCodeHash: Hex | undefined
+    hash?: Hex | undefined
+    cause?: unknown
+  }) {
+    super(
+      `The code at ${address} on chain ${chainId} is not the swap guard's: nothing may be approved to it or signed for it.`,
+      {
+        metaMessages: [
+          `Expected code hash: ${expectedCodeHash}`,
+          `Found: ${foundCodeHash ?? 'no code'}`,
+          hash ? `The deployment ${hash} was mined, yet the address holds other code.` : 'Nothing was sent.',
+        ],
+        cause,
+      },
+    )
+    this.chainId = chainId
+    this.address = address
+    this.expectedCodeHash = expectedCodeHash
+    this.foundCodeHash = foundCodeHash
+    this.hash = hash
+  }
+}
+
+export type DeterministicDeployerMismatchErrorType = DeterministicDeployerMismatchError & {
+  name: 'DeterministicDeployerMismatchError'
+}
+
+/**
+ * `deploySwapGuard` refused to send: the address of the standard
+ * deterministic deployment proxy (`0x4e59b44847b379578588920cA78FbF26c0B4956C`)
+ * holds other code on this chain (`foundCodeHash`), or its CREATE2 would not
+ * put the guard at `swapGuardAddress` (`predictedAddress`: where a simulation
+ * of the deployment says it lands). Either way the guard cannot be deployed at
+ * its address there. Nothing was sent.
+ *
+ * @example
+ * if (error instanceof DeterministicDeployerMismatchError) console.warn(`chain ${error.chainId} has no standard CREATE2 deployer`)
+ */
+export class DeterministicDeployerMismatchError extends ExecuteSwapError {
+  override name = 'DeterministicDeployerMismatchError' as const
+  declare chainId: number
+  /** keccak256 of the code at the deployer's address. */
+  declare foundCodeHash: Hex
+  /** Where the deployment would land, when the code is the standard proxy's but its CREATE2 is not the standard one. */
+  declare predictedAddress: Address | undefined
+
+  constructor({
+    chainId,
+    foundCodeHash,
+    predictedAddress,
+    cause,
+  }: {
+    chainId: number
+    foundCodeHash: Hex
+    predictedAddress?: Address | undefined
+    cause?: unknown
+  }) {
+    super(
+      predictedAddress
+        ? `The swap guard cannot be deployed at its address on chain ${chainId}: the chain's CREATE2 would put it at ${predictedAddress}.`
+        : `The swap guard cannot be deployed on chain ${chainId}: the deterministic deployment proxy's address holds other code.`,
+      { metaMessages: [`Deployer code hash: ${foundCodeHash}`, 'Nothing was sent.'], cause },
+    )
+    this.chainId = chainId
+    this.foundCodeHash = foundCodeHash
+    this.predictedAddress = predictedAddress
+  }
+}

@@ -1,13 +1,35 @@
-import { type Chain, concat, createPublicClient, createWalletClient, defineChain, type Hex, http } from 'viem'
+import {
+  type Chain,
+  concat,
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  type Hex,
+  http,
+  keccak256,
+  zeroAddress,
+} from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type StartAnvilReturnType, startAnvil } from '../../../../test/evm/anvil.js'
 import { anvilPrivateKeys } from '../../../../test/evm/fixture.js'
+import { jsonRpc } from '../../../../test/evm/rpc.js'
 import { createTestWallet } from '../../../../test/evm/wallet.js'
 import { ChainMismatchError } from '../../errors/execute.js'
-import { SwapGuardNotDeployedError } from '../../errors/guard.js'
+import {
+  DeterministicDeployerMismatchError,
+  SwapGuardCodeMismatchError,
+  SwapGuardNotDeployedError,
+} from '../../errors/guard.js'
 import { deploySwapGuard, isSwapGuardDeployed } from './deploySwapGuard.js'
-import { deterministicDeployerAddress, swapGuardAddress, swapGuardExecutorAddress } from './swapGuard.js'
+import {
+  deterministicDeployerAddress,
+  deterministicDeployerCodeHash,
+  swapGuardAddress,
+  swapGuardCodeHash,
+  swapGuardExecutorAddress,
+  swapGuardExecutorCodeHash,
+} from './swapGuard.js'
 import { swapGuardInitCode, swapGuardSalt } from './swapGuardInitCode.js'
 
 const account = privateKeyToAccount(anvilPrivateKeys[1])
@@ -62,6 +84,8 @@ describe('deploySwapGuard', () => {
     // The guard holds its executor's address, and the executor the guard's (immutables).
     const guardCode = (await publicClient.getCode({ address: swapGuardAddress })) as Hex
     const executorCode = (await publicClient.getCode({ address: swapGuardExecutorAddress })) as Hex
+    expect(keccak256(guardCode)).toBe(swapGuardCodeHash)
+    expect(keccak256(executorCode)).toBe(swapGuardExecutorCodeHash)
     expect(guardCode.length).toBeGreaterThan(2)
     expect(executorCode.length).toBeGreaterThan(2)
     expect(guardCode).toContain(swapGuardExecutorAddress.slice(2).toLowerCase())
@@ -139,5 +163,133 @@ describe('deploySwapGuard', () => {
       'The swap guard is not deployed on chain 8453: anyone can deploy it, in one transaction (deploySwapGuard).',
     )
     expect(error.metaMessages).toEqual([`Guard address: ${swapGuardAddress}`, 'Nothing was sent.'])
+  })
+
+  /** A chain of its own for a test that changes code, and what the deployer's nonce and the block are. */
+  async function freshChain() {
+    const chain = await startAnvil()
+    const clients = clientsFor(chain)
+    const state = async () => ({
+      nonce: await clients.publicClient.getTransactionCount({ address: account.address }),
+      block: await clients.publicClient.getBlockNumber(),
+    })
+    return { chain, ...clients, request: jsonRpc(chain.rpcUrl), state }
+  }
+
+  test("other code at the guard's address: SwapGuardCodeMismatchError, never 'already-deployed', nothing sent", async () => {
+    const { chain, publicClient, walletClient, request, state } = await freshChain()
+    try {
+      await request('anvil_setCode', [swapGuardAddress, '0x6000'])
+      const before = await state()
+      const error = await deploySwapGuard({ walletClient, publicClient }).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(SwapGuardCodeMismatchError)
+      expect(error).toMatchObject({
+        code: 'SWAP_GUARD_CODE_MISMATCH',
+        chainId: chain.chainId,
+        address: swapGuardAddress,
+        expectedCodeHash: swapGuardCodeHash,
+        foundCodeHash: keccak256('0x6000'),
+        hash: undefined,
+      })
+      expect((error as SwapGuardCodeMismatchError).metaMessages).toEqual([
+        `Expected code hash: ${swapGuardCodeHash}`,
+        `Found: ${keccak256('0x6000')}`,
+        'Nothing was sent.',
+      ])
+      expect(await state()).toEqual(before)
+      expect(await isSwapGuardDeployed({ publicClient })).toBe(false)
+    } finally {
+      await chain.stop()
+    }
+  })
+
+  test('other code at the deterministic deployer’s address: DeterministicDeployerMismatchError, nothing sent', async () => {
+    const { chain, publicClient, walletClient, request, state } = await freshChain()
+    try {
+      expect(keccak256((await publicClient.getCode({ address: deterministicDeployerAddress })) as Hex)).toBe(
+        deterministicDeployerCodeHash,
+      )
+      // A contract that creates whatever it is given with CREATE, not CREATE2.
+      const other: Hex = '0x366000600037366000f0'
+      await request('anvil_setCode', [deterministicDeployerAddress, other])
+      const before = await state()
+      const error = await deploySwapGuard({ walletClient, publicClient }).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(DeterministicDeployerMismatchError)
+      expect(error).toMatchObject({
+        code: 'DETERMINISTIC_DEPLOYER_MISMATCH',
+        chainId: chain.chainId,
+        foundCodeHash: keccak256(other),
+        predictedAddress: undefined,
+      })
+      expect((error as DeterministicDeployerMismatchError).shortMessage).toBe(
+        `The swap guard cannot be deployed on chain ${chain.chainId}: the deterministic deployment proxy's address holds other code.`,
+      )
+      expect(await state()).toEqual(before)
+    } finally {
+      await chain.stop()
+    }
+  })
+
+  test('a chain whose CREATE2 lands elsewhere (the deployment simulated there answers another address): DeterministicDeployerMismatchError, nothing sent', async () => {
+    const { chain, publicClient, walletClient, state } = await freshChain()
+    try {
+      const elsewhere = '0x00000000000000000000000000000000000000aa'
+      const lying = {
+        ...publicClient,
+        call: async (args: Parameters<typeof publicClient.call>[0]) =>
+          args.to === deterministicDeployerAddress ? { data: elsewhere as Hex } : publicClient.call(args),
+      } as typeof publicClient
+      const before = await state()
+      const error = await deploySwapGuard({ walletClient, publicClient: lying }).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(DeterministicDeployerMismatchError)
+      expect(error).toMatchObject({
+        chainId: chain.chainId,
+        foundCodeHash: deterministicDeployerCodeHash,
+        predictedAddress: '0x00000000000000000000000000000000000000AA',
+      })
+      expect((error as DeterministicDeployerMismatchError).shortMessage).toContain(
+        "the chain's CREATE2 would put it at 0x00000000000000000000000000000000000000AA",
+      )
+      // And one that creates nothing (no address back): the same refusal, landing nowhere.
+      const empty = {
+        ...publicClient,
+        call: async () => ({ data: undefined }),
+      } as unknown as typeof publicClient
+      await expect(deploySwapGuard({ walletClient, publicClient: empty })).rejects.toMatchObject({
+        predictedAddress: zeroAddress,
+      })
+      expect(await state()).toEqual(before)
+    } finally {
+      await chain.stop()
+    }
+  })
+
+  test('other code found after the deployment was mined: SwapGuardCodeMismatchError carrying its hash', async () => {
+    const { chain, publicClient, walletClient } = await freshChain()
+    try {
+      let minedYet = false
+      const reporting = {
+        ...publicClient,
+        waitForTransactionReceipt: async (
+          args: Parameters<typeof publicClient.waitForTransactionReceipt>[0],
+        ) => {
+          const receipt = await publicClient.waitForTransactionReceipt(args)
+          minedYet = true
+          return receipt
+        },
+        getCode: async (args: Parameters<typeof publicClient.getCode>[0]) =>
+          minedYet && args.address === swapGuardAddress ? ('0x6000' as Hex) : publicClient.getCode(args),
+      } as typeof publicClient
+      const error = await deploySwapGuard({ walletClient, publicClient: reporting }).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(SwapGuardCodeMismatchError)
+      const mismatch = error as SwapGuardCodeMismatchError
+      expect(mismatch.hash).toMatch(/^0x[0-9a-f]{64}$/)
+      expect(mismatch.foundCodeHash).toBe(keccak256('0x6000'))
+      expect(mismatch.metaMessages?.[2]).toBe(
+        `The deployment ${mismatch.hash} was mined, yet the address holds other code.`,
+      )
+    } finally {
+      await chain.stop()
+    }
   })
 })

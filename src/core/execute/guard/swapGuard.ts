@@ -61,6 +61,21 @@ export const permit2Address: Address = '0x000000000022D473030F116dDEE9F6B43aC78B
 export const deterministicDeployerAddress: Address = '0x4e59b44847b379578588920cA78FbF26c0B4956C'
 
 /**
+ * keccak256 of the standard deterministic deployment proxy's runtime code
+ * (Arachnid's, 69 bytes: `0x7fff…6014600cf3`), as on every chain it was
+ * deployed on with its presigned transaction. `deploySwapGuard` sends nothing
+ * to {@link deterministicDeployerAddress} unless its code hashes to this.
+ *
+ * @example
+ * import { keccak256 } from 'viem'
+ *
+ * const code = await publicClient.getCode({ address: deterministicDeployerAddress })
+ * const standard = code !== undefined && keccak256(code) === deterministicDeployerCodeHash
+ */
+export const deterministicDeployerCodeHash: Hex =
+  '0x2fa86add0aed31f33a762c9d88e807c475bd51d0f52bd0955754b2608f7e4989'
+
+/**
  * Where `SwapGuard` lives on every chain it is deployed on: the CREATE2
  * address of `swapGuardInitCode` with `swapGuardSalt` (`token-swap-hooks/guard`) from
  * {@link deterministicDeployerAddress}. The user approves this address.

@@ -133,7 +133,7 @@ export const swapGuardInitCode: Hex = `0x${
 
 /**
  * The CREATE2 salt the guard is deployed with: keccak256 of
- * `"token-swap-hooks.SwapGuard.v1"`.
+ * `"token-swap-hooks.SwapGuard.v2"` (v1 was the guard without the Permit2 entry).
  *
  * @example
  * import { getContractAddress } from 'viem'
