@@ -157,3 +157,45 @@ export const lookAlikeGuardAbi = parseAbi([
   'function swap(address token0, uint256 amountIn, address token1, uint256 minAmountOut, address recipient, address spender, address router, bytes data) payable returns (uint256 amountOut)',
   'event GuardedSwap(address indexed payer, address indexed recipient, address token0, address token1, uint256 amountIn, uint256 amountOut)',
 ])
+
+export const chaosRouterAbi = parseAbi([
+  'receive() external payable',
+  'function NATIVE() view returns (address)',
+  'function PULL() view returns (uint8)',
+  'function PAY() view returns (uint8)',
+  'function CALL() view returns (uint8)',
+  'function REVERT() view returns (uint8)',
+  'function approve(address token, address spender, uint256 amount)',
+  'struct Action { uint8 kind; address token; address to; uint256 amount; bytes data; }',
+  'function act(Action[] actions) payable',
+])
+
+/** The same interface as TestERC20 but `approveReverts`/`setApproveReverts`, plus its fee. */
+export const feeOnTransferTokenAbi = parseAbi([
+  'constructor(string name_, string symbol_, uint8 decimals_)',
+  'function name() view returns (string)',
+  'function symbol() view returns (string)',
+  'function decimals() view returns (uint8)',
+  'function totalSupply() view returns (uint256)',
+  'function FEE_BPS() view returns (uint256)',
+  'function balanceOf(address) view returns (uint256)',
+  'function allowance(address, address) view returns (uint256)',
+  'function mint(address to, uint256 amount)',
+  'function approve(address spender, uint256 amount) returns (bool)',
+  'function transfer(address to, uint256 amount) returns (bool)',
+  'function transferFrom(address from, address to, uint256 amount) returns (bool)',
+  'event Transfer(address indexed from, address indexed to, uint256 value)',
+  'event Approval(address indexed owner, address indexed spender, uint256 value)',
+])
+
+export const guardInvariantHarnessAbi = parseAbi([
+  'constructor(address guard_, address executor_)',
+  'receive() external payable',
+  'function NATIVE() view returns (address)',
+  'function guard() view returns (address)',
+  'function executor() view returns (address)',
+  'function approve(address token, address spender, uint256 amount)',
+  'struct Run { address payer; address token0; address token1; address recipient; uint256 value; bytes call; }',
+  'function runAll(uint256 first, Run[] runs) payable',
+  'event Measured(uint256 indexed index, bool ok, uint256[10] balances, bytes returned)',
+])

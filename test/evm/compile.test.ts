@@ -6,9 +6,12 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { swapRouterAbi } from '../../src/mock/routerAbi.js'
 import {
   allowanceThiefAbi,
+  chaosRouterAbi,
+  feeOnTransferTokenAbi,
   gasAwareSandwichAbi,
   gasBurnerTokenAbi,
   gasPriceRouterAbi,
+  guardInvariantHarnessAbi,
   hostileTokenAbi,
   lookAlikeGuardAbi,
   pairRouterAbi,
@@ -78,6 +81,9 @@ describe('compileContracts', () => {
     expect(signatures(reentrantRouterAbi)).toEqual(signatures(contracts.ReentrantRouter.abi))
     expect(signatures(gasBurnerTokenAbi)).toEqual(signatures(contracts.GasBurnerToken.abi))
     expect(signatures(lookAlikeGuardAbi)).toEqual(signatures(contracts.LookAlikeGuard.abi))
+    expect(signatures(chaosRouterAbi)).toEqual(signatures(contracts.ChaosRouter.abi))
+    expect(signatures(feeOnTransferTokenAbi)).toEqual(signatures(contracts.FeeOnTransferToken.abi))
+    expect(signatures(guardInvariantHarnessAbi)).toEqual(signatures(contracts.GuardInvariantHarness.abi))
   })
 
   test('the routers have exactly the swap function of src/mock/routerAbi.ts', async () => {

@@ -22,6 +22,9 @@ export const contractNames = [
   'ReentrantRouter',
   'GasBurnerToken',
   'LookAlikeGuard',
+  'ChaosRouter',
+  'FeeOnTransferToken',
+  'GuardInvariantHarness',
 ] as const
 
 export type ContractName = (typeof contractNames)[number]
