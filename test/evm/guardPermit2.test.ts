@@ -132,7 +132,9 @@ async function revertName(fixture: SwapFixture, hash: Hex): Promise<string> {
   const data = await revertDataOf(fixture, hash)
   if (!data) throw new Error('The transaction did not revert')
   const decoded = decodeErrorResult({ abi: [...swapGuardAbi, ...permit2Abi], data })
-  return decoded.errorName === 'Error' ? String(decoded.args?.[0]) : decoded.errorName
+  // Error(string) is decoded too (viem knows it), though the ABI does not list it.
+  const name: string = decoded.errorName
+  return name === 'Error' ? String((decoded.args as readonly unknown[] | undefined)?.[0]) : name
 }
 
 /** Sends guard calldata from `client` with a fixed gas limit (mined even if it reverts). */

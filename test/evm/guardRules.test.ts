@@ -95,7 +95,9 @@ async function revertName(fixture: SwapFixture, hash: Hex) {
   const data = await revertDataOf(fixture, hash)
   if (!data) throw new Error('The transaction did not revert')
   const decoded = decodeErrorResult({ abi: swapGuardAbi, data })
-  return decoded.errorName === 'Error' ? String(decoded.args?.[0]) : decoded.errorName
+  // Error(string) is decoded too (viem knows it), though the ABI does not list it.
+  const name: string = decoded.errorName
+  return name === 'Error' ? String((decoded.args as readonly unknown[] | undefined)?.[0]) : name
 }
 
 /** The executor's balances of the fixture's tokens and of ETH. */
@@ -159,9 +161,9 @@ describe.each(['swap', 'swapWithPermit2'] as const)('%s: the confused-deputy ref
       .call({ account: user.address, to: swapGuardAddress, data })
       .catch((e: unknown) => e)
     expect(simulated).toBeInstanceOf(BaseError)
-    const raw = (simulated as BaseError).walk((e) => typeof (e as { data?: unknown }).data === 'string') as {
-      data: Hex
-    }
+    const raw = (simulated as BaseError).walk(
+      (e) => typeof (e as { data?: unknown }).data === 'string',
+    ) as unknown as { data: Hex }
     expect(decodeErrorResult({ abi: swapGuardAbi, data: raw.data }).errorName).toBe('InvalidSwap')
     const before = await Promise.all([
       fixture.balanceOf('TKA', user.address),
@@ -292,10 +294,39 @@ describe.each(['swap', 'swapWithPermit2'] as const)('%s: nothing left behind in 
       fixture.balanceOf('TKA', user.address),
     ])
     // TKB is no swap token here: it stays (see the README: a third token cannot be enumerated on chain).
-    expect(executor).toEqual([before[0][0], before[0][1] + 100n, before[0][2], before[0][3]])
+    const [tka, tkb, usdc, eth] = before[0]
+    expect(executor).toEqual([tka, (tkb ?? 0n) + 100n, usdc, eth])
     expect(recipientEth).toBe(before[1] + parseEther('1'))
     expect(userTka).toBe(before[2] - parseEther('4'))
     expect(guardedSwaps(receipt)[0]).toMatchObject({ amountIn: parseEther('4'), amountOut: parseEther('1') })
+  })
+
+  test('a recipient that loses token1 during the swap: AmountOutTooLow even with a floor of 0 (found by the invariant test)', async () => {
+    const fixture = evm.fixture
+    const TKA = fixture.tokens.TKA.address
+    const TKB = fixture.tokens.TKB.address
+    // The recipient is the router itself, which pays its own TKB away: its TKB goes down.
+    const data = await guardCall(fixture, entry, {
+      token0: TKA,
+      amountIn: parseEther('1'),
+      token1: TKB,
+      minAmountOut: 0n,
+      recipient: chaos,
+      spender: chaos,
+      router: chaos,
+      data: chaosData([
+        { kind: 'pull', token: TKA, amount: parseEther('1') },
+        { kind: 'pay', token: TKB, to: fixture.accounts.deployer.address, amount: parseEther('5') },
+      ]),
+    })
+    const before = await fixture.balanceOf('TKB', chaos)
+    const receipt = await receiptOf(
+      fixture,
+      fixture.userClient.sendTransaction({ to: swapGuardAddress, data, gas }),
+    )
+    expect(receipt.status).toBe('reverted')
+    expect(await revertName(fixture, receipt.transactionHash)).toBe('AmountOutTooLow')
+    expect(await fixture.balanceOf('TKB', chaos)).toBe(before)
   })
 
   test("a nested swap (the router re-entering the guard with its own funds) takes back only its own, the user's swap is exact", async () => {

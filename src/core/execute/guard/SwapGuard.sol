@@ -75,7 +75,7 @@ contract SwapGuard {
 
     /// The payer lost more token0 than `amountIn`.
     error AmountInExceeded(uint256 spent, uint256 maxAmountIn);
-    /// The recipient gained less token1 than `minAmountOut`.
+    /// The recipient gained less token1 than `minAmountOut` (`received` 0 when it lost some).
     error AmountOutTooLow(uint256 received, uint256 minAmountOut);
     /// A value or address the swap cannot take: value with an ERC-20 input or above
     /// `amountIn`, the same token on both sides, a native input through Permit2, a router that
@@ -134,8 +134,7 @@ contract SwapGuard {
             if (spent > amountIn) revert AmountInExceeded(spent, amountIn);
         }
 
-        amountOut = delta(balanceOf(token1, recipient), recipientBefore);
-        if (amountOut < minAmountOut) revert AmountOutTooLow(amountOut, minAmountOut);
+        amountOut = received(token1, recipient, recipientBefore, minAmountOut);
         emit GuardedSwap(msg.sender, recipient, token0, token1, spent, amountOut);
     }
 
@@ -192,9 +191,21 @@ contract SwapGuard {
 
         uint256 spent = delta(payerBefore, balanceOf(token0, owner));
         if (spent > amountIn) revert AmountInExceeded(spent, amountIn);
-        amountOut = delta(balanceOf(token1, recipient), recipientBefore);
-        if (amountOut < minAmountOut) revert AmountOutTooLow(amountOut, minAmountOut);
+        amountOut = received(token1, recipient, recipientBefore, minAmountOut);
         emit GuardedSwap(owner, recipient, token0, token1, spent, amountOut);
+    }
+
+    /// What `recipient` gained of token1 since `before`; reverts unless it is at least
+    /// `minAmountOut`, and when the recipient's balance went down (a floor of 0 does not let the
+    /// swap take token1 the recipient already had).
+    function received(address token1, address recipient, uint256 before, uint256 minAmountOut)
+        private
+        view
+        returns (uint256 amountOut)
+    {
+        uint256 balance = balanceOf(token1, recipient);
+        amountOut = delta(balance, before);
+        if (balance < before || amountOut < minAmountOut) revert AmountOutTooLow(amountOut, minAmountOut);
     }
 
     /// The confused-deputy rule (0x's AllowanceHolder, Permit2 adapters): the executor never

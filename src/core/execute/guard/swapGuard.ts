@@ -86,7 +86,7 @@ export const deterministicDeployerCodeHash: Hex =
  *
  * await walletClient.writeContract({ address: token0, abi: erc20Abi, functionName: 'approve', args: [swapGuardAddress, amountIn] })
  */
-export const swapGuardAddress: Address = '0x3b7E2d255157B477159884b802C7fc9f4fde9f1D'
+export const swapGuardAddress: Address = '0xBA9a4D4bc8896BbDe1FC646ACB3d8968052CB6B1'
 
 /**
  * The guard's `SwapGuardExecutor`, created by its constructor (the guard's
@@ -100,7 +100,7 @@ export const swapGuardAddress: Address = '0x3b7E2d255157B477159884b802C7fc9f4fde
  * // After a guarded swap it holds nothing of the swap's tokens:
  * const left = await publicClient.readContract({ address: token0, abi: erc20Abi, functionName: 'balanceOf', args: [swapGuardExecutorAddress] })
  */
-export const swapGuardExecutorAddress: Address = '0xe99d4Fe937b4C079Eb918C38dc11566c93Dee7c6'
+export const swapGuardExecutorAddress: Address = '0xBA16487B48f041F3c62E0C022D70990AD3FffFc4'
 
 /**
  * keccak256 of the runtime code at {@link swapGuardAddress} (`eth_getCode`),
@@ -115,7 +115,7 @@ export const swapGuardExecutorAddress: Address = '0xe99d4Fe937b4C079Eb918C38dc11
  * const code = await publicClient.getCode({ address: swapGuardAddress })
  * const genuine = code !== undefined && keccak256(code) === swapGuardCodeHash
  */
-export const swapGuardCodeHash: Hex = '0x17c521cf5bbff31ba67bc68b4960434c77557de211f0715a0413d45b894608b5'
+export const swapGuardCodeHash: Hex = '0xbcf6bf49690b14a38466f7da01ba586a1f4e4a9ea29b63065c71301751d60540'
 
 /**
  * keccak256 of the runtime code at {@link swapGuardExecutorAddress}, as the
@@ -129,4 +129,4 @@ export const swapGuardCodeHash: Hex = '0x17c521cf5bbff31ba67bc68b4960434c77557de
  * const genuine = code !== undefined && keccak256(code) === swapGuardExecutorCodeHash
  */
 export const swapGuardExecutorCodeHash: Hex =
-  '0xb6c37ca841c104879559ddcf060cac286d2acc06464fac34ea4fcd385ce059a3'
+  '0x0416f8e03a45d97cd08d529e8d9988917c540f4e8287be77809fbe31dda05508'
