@@ -153,11 +153,16 @@ describe('SwapGuard.sol', () => {
   })
 
   test('the shipped standard-JSON input (compiled above, verbatim) is SwapGuard.sol with exactly these settings', () => {
-    expect(standardInput).toEqual({
+    const expected = {
       language: 'Solidity',
       sources: { 'SwapGuard.sol': { content: source } },
       settings: { ...settings, outputSelection },
-    })
+    }
+    expect(standardInput).toEqual(expected)
+    // Byte for byte as npm run build:guard writes it.
+    expect(readFileSync(new URL('./SwapGuard.standard-input.json', import.meta.url), 'utf8')).toBe(
+      `${JSON.stringify(expected, null, 2)}\n`,
+    )
   })
 
   test('the runtime code hashes are those of the compiled runtime code with its immutables (the other contract’s address) filled in', () => {
