@@ -2,16 +2,19 @@
 // `npx vitest run --project bench bench/guardGas.test.ts`: the gas a swap costs through the swap
 // guard, with an approval of the guard (`swap`) and with a Permit2 signature (`swapWithPermit2`),
 // against the same swap sent straight to the router, on anvil, each from the same chain state
-// (receipts' gasUsed). Per swap in total, the approvals each path needs are added: an exact
-// approval (0 → amountIn) before a direct or an approval-guarded swap; for Permit2, the user's
-// one-time approval of Permit2 is counted in full on the first swap and not after. Prints a table
-// per router and writes bench/guard-gas.json. Figures, not assertions (only the swaps' success is
+// (receipts' gasUsed). Routers: the project's TestRouter and PairRouter (V2-like), and the
+// published Uniswap V2 Router02 and SwapRouter02 (V3) over published pools (test/evm/production).
+// Per swap in total, the approvals each path needs are added: an exact approval (0 → amountIn)
+// before a direct or an approval-guarded swap; for Permit2, nothing once the user approved Permit2
+// for the token, and on a user's first swap that one-time approval and a fresh nonce word. Prints
+// a table and writes bench/guard-gas.json. Figures, not assertions (only the swaps' success is
 // checked).
 import { writeFileSync } from 'node:fs'
 import {
   type Address,
   concat,
   encodeFunctionData,
+  erc20Abi,
   type Hex,
   maxUint256,
   parseAbi,
@@ -20,7 +23,10 @@ import {
   type TransactionReceipt,
   zeroAddress,
 } from 'viem'
+import type { PrivateKeyAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { deploySwapGuard } from '../src/core/execute/guard/deploySwapGuard.js'
+import { encodeSwapWithPermit2 } from '../src/core/execute/guard/encodeSwapWithPermit2.js'
 import {
   deterministicDeployerAddress,
   permit2Address,
@@ -28,21 +34,13 @@ import {
   swapGuardExecutorAddress,
 } from '../src/core/execute/guard/swapGuard.js'
 import { swapGuardInitCode, swapGuardSalt } from '../src/core/execute/guard/swapGuardInitCode.js'
+import { swapPermitTypedData } from '../src/core/execute/guard/swapPermitTypedData.js'
 import { pairRouterAbi } from '../test/evm/abis.js'
 import { startAnvil } from '../test/evm/anvil.js'
 import { compileContracts } from '../test/evm/compile.js'
-import type { PoolTokenSymbol, SwapFixture } from '../test/evm/fixture.js'
-import {
-  approve,
-  deadlineIn,
-  deploy,
-  ensurePermit2,
-  guardPermit2Data,
-  guardSwapData,
-  mined,
-  mint,
-  routerSwapData,
-} from '../test/evm/guardKit.js'
+import { deploy, ensurePermit2, guardSwapData, mined, mint, routerSwapData } from '../test/evm/guardKit.js'
+import { swapRouter02Abi, uniswapV2Router02Abi } from '../test/evm/production/abis.js'
+import { setupUniswap } from '../test/evm/production/uniswap.js'
 import { jsonRpc } from '../test/evm/rpc.js'
 import { setupSwapFixture } from '../test/evm/setup.js'
 
@@ -55,60 +53,126 @@ type Row = {
   /** guarded − direct, permit2 − direct */
   overhead: number
   permit2Overhead: number | null
-  /** Per swap with its approvals: exact approval + direct, exact approval + guarded, Permit2 steady state, Permit2 first swap. */
+  /** Per swap with its approvals: exact approval + direct, exact approval + guarded, Permit2 once approved, Permit2 on a user's first swap. */
   totalDirect: number
   totalGuarded: number
   totalPermit2: number | null
   totalPermit2First: number | null
-  ratio: number
-  permit2Ratio: number | null
 }
 const rows: Row[] = []
 const figures = { exactApproval: 0, permit2Approval: 0, freshNonceWord: 0, deployGas: 0 }
 
-const evm = setupSwapFixture()
-
 const permit2Abi = parseAbi(['function invalidateUnorderedNonces(uint256 wordPos, uint256 mask)'])
 
-type Router = {
-  name: string
-  /** The router's calldata for the swap, paying `to`. */
-  data(fixture: SwapFixture, c: Case, to: Address): Promise<Hex>
-  address(fixture: SwapFixture): Address
-  spender(fixture: SwapFixture): Address
+/** What a measure needs of a chain: its clients, the user, and snapshots. */
+type Chain = {
+  chainId: number
+  publicClient: {
+    waitForTransactionReceipt(args: { hash: Hex }): Promise<TransactionReceipt>
+    getBlock(): Promise<{ timestamp: bigint }>
+  }
+  userClient: {
+    sendTransaction(args: { to: Address; data: Hex; value?: bigint }): Promise<Hex>
+    writeContract(args: never): Promise<Hex>
+  }
+  user: PrivateKeyAccount
+  snapshot(): Promise<Hex>
+  revert(id: Hex): Promise<void>
 }
 
 type Case = {
   name: string
-  token0: PoolTokenSymbol
-  token1: PoolTokenSymbol
+  token0: string
+  token1: string
   amountIn: bigint
-  /** Where the router pays token1 in the guarded swap: the recipient itself, or the executor (which forwards it). */
-  payTo?: 'recipient' | 'executor' | undefined
+  /** Where the router pays token1 in the guarded swaps: the recipient itself (default), or the executor. */
+  payTo?: 'executor' | undefined
 }
 
+type Router = {
+  name: string
+  chain(): Chain
+  address(): Address
+  spender(): Address
+  token(symbol: string): Address
+  /** The router's calldata for the swap, paying `to`; `undefined` when the router cannot make it. */
+  data(c: Case, to: Address, deadline: bigint): Hex
+  cases: Case[]
+}
+
+const fixtureEvm = setupSwapFixture()
+const uniswapEvm = setupUniswap({
+  async afterDeploy(uniswap) {
+    await deploySwapGuard({ walletClient: uniswap.deployerClient, publicClient: uniswap.publicClient })
+  },
+})
 let pairRouter: Address
+
+const fixtureChain = (): Chain => {
+  const f = fixtureEvm.fixture
+  return { ...f, chainId: f.chain.id, user: f.accounts.user } as unknown as Chain
+}
+const uniswapChain = (): Chain => {
+  const u = uniswapEvm.uniswap
+  return { ...u, chainId: u.chain.id, user: u.accounts.user } as unknown as Chain
+}
 
 const testRouter: Router = {
   name: 'TestRouter',
-  address: (fixture) => fixture.router,
-  spender: (fixture) => fixture.spender,
-  data: async (fixture, c, to) =>
+  chain: fixtureChain,
+  address: () => fixtureEvm.fixture.router,
+  spender: () => fixtureEvm.fixture.spender,
+  token: (symbol) => fixtureEvm.fixture.tokens[symbol as 'TKA'].address,
+  data: (c, to, deadline) =>
     routerSwapData({
-      path: [fixture.tokens[c.token0].address, fixture.tokens[c.token1].address],
+      path: [testRouter.token(c.token0), testRouter.token(c.token1)],
       amountIn: c.amountIn,
       to,
-      deadline: await deadlineIn(fixture),
+      deadline,
     }),
+  cases: [
+    { name: 'TKA → TKB', token0: 'TKA', token1: 'TKB', amountIn: parseEther('100') },
+    {
+      name: 'TKA → TKB, paid to the executor',
+      token0: 'TKA',
+      token1: 'TKB',
+      amountIn: parseEther('100'),
+      payTo: 'executor',
+    },
+    { name: 'USDC → ETH', token0: 'USDC', token1: 'ETH', amountIn: parseUnits('3000', 6) },
+    { name: 'ETH → USDC', token0: 'ETH', token1: 'USDC', amountIn: parseEther('1') },
+  ],
 }
 
-const v2LikeRouter: Router = {
+const v2Calldata = (
+  router: { token(symbol: string): Address },
+  path: string[],
+  c: Case,
+  to: Address,
+  deadline: bigint,
+) => {
+  const addresses = path.map((symbol) => router.token(symbol))
+  if (c.token0 === 'ETH')
+    return encodeFunctionData({
+      abi: uniswapV2Router02Abi,
+      functionName: 'swapExactETHForTokens',
+      args: [0n, addresses, to, deadline],
+    })
+  return encodeFunctionData({
+    abi: uniswapV2Router02Abi,
+    functionName: c.token1 === 'ETH' ? 'swapExactTokensForETH' : 'swapExactTokensForTokens',
+    args: [c.amountIn, 0n, addresses, to, deadline],
+  })
+}
+
+const pairRouterBench: Router = {
   name: 'PairRouter (V2-like)',
+  chain: fixtureChain,
   address: () => pairRouter,
   spender: () => pairRouter,
-  data: async (fixture, c, to) => {
-    const path = [fixture.tokens[c.token0].address, fixture.tokens[c.token1].address]
-    const deadline = await deadlineIn(fixture)
+  token: (symbol) => fixtureEvm.fixture.tokens[symbol as 'TKA'].address,
+  data: (c, to, deadline) => {
+    const path = [pairRouterBench.token(c.token0), pairRouterBench.token(c.token1)]
     if (c.token0 === 'ETH')
       return encodeFunctionData({
         abi: pairRouterAbi,
@@ -121,19 +185,79 @@ const v2LikeRouter: Router = {
       args: [c.amountIn, 0n, path, to, deadline],
     })
   },
+  cases: [
+    { name: 'TKA → TKB', token0: 'TKA', token1: 'TKB', amountIn: parseEther('100') },
+    { name: 'USDC → ETH', token0: 'USDC', token1: 'ETH', amountIn: parseUnits('3000', 6), payTo: 'executor' },
+    { name: 'ETH → USDC', token0: 'ETH', token1: 'USDC', amountIn: parseEther('1') },
+  ],
+}
+
+const uniswapV2: Router = {
+  name: 'Uniswap V2 Router02',
+  chain: uniswapChain,
+  address: () => uniswapEvm.uniswap.contracts.v2Router,
+  spender: () => uniswapEvm.uniswap.contracts.v2Router,
+  token: (symbol) => uniswapEvm.uniswap.address(symbol as 'TKA'),
+  data: (c, to, deadline) =>
+    v2Calldata(
+      uniswapV2,
+      [c.token0 === 'ETH' ? 'WETH' : c.token0, c.token1 === 'ETH' ? 'WETH' : c.token1],
+      c,
+      to,
+      deadline,
+    ),
+  cases: [
+    { name: 'TKA → TKB', token0: 'TKA', token1: 'TKB', amountIn: parseEther('250') },
+    { name: 'USDT → ETH', token0: 'USDT', token1: 'ETH', amountIn: parseUnits('4500', 6) },
+    { name: 'ETH → TKA', token0: 'ETH', token1: 'TKA', amountIn: parseEther('1.5') },
+  ],
+}
+
+const uniswapV3: Router = {
+  name: 'SwapRouter02 (V3)',
+  chain: uniswapChain,
+  address: () => uniswapEvm.uniswap.contracts.swapRouter02,
+  spender: () => uniswapEvm.uniswap.contracts.swapRouter02,
+  token: (symbol) => uniswapEvm.uniswap.address(symbol as 'TKA'),
+  data: (c, to) =>
+    encodeFunctionData({
+      abi: swapRouter02Abi,
+      functionName: 'exactInputSingle',
+      args: [
+        {
+          tokenIn: uniswapV3.token(c.token0 === 'ETH' ? 'WETH' : c.token0),
+          tokenOut: uniswapV3.token(c.token1),
+          fee: c.token0 === 'ETH' ? 500 : 3000,
+          recipient: to,
+          amountIn: c.amountIn,
+          amountOutMinimum: 0n,
+          sqrtPriceLimitX96: 0n,
+        },
+      ],
+    }),
+  cases: [
+    { name: 'TKB → USDC', token0: 'TKB', token1: 'USDC', amountIn: parseEther('1000') },
+    { name: 'ETH → USDC', token0: 'ETH', token1: 'USDC', amountIn: parseEther('1') },
+  ],
 }
 
 beforeAll(async () => {
-  const fixture = evm.fixture
+  const fixture = fixtureEvm.fixture
   // The guard's deployment, on a chain of its own (the fixture's chain has it already).
   const bare = await startAnvil()
   try {
     const request = jsonRpc(bare.rpcUrl)
     const [from] = (await request('eth_accounts', [])) as Address[]
     const hash = (await request('eth_sendTransaction', [
-      { from, to: deterministicDeployerAddress, data: concat([swapGuardSalt, swapGuardInitCode]) },
+      {
+        from,
+        to: deterministicDeployerAddress,
+        data: concat([swapGuardSalt, swapGuardInitCode]),
+        gas: '0x2dc6c0',
+      },
     ])) as Hex
-    const receipt = (await request('eth_getTransactionReceipt', [hash])) as { gasUsed: Hex; status: Hex }
+    let receipt: { gasUsed: Hex; status: Hex } | null = null
+    while (!receipt) receipt = (await request('eth_getTransactionReceipt', [hash])) as typeof receipt
     expect(receipt.status).toBe('0x1')
     figures.deployGas = Number(receipt.gasUsed)
   } finally {
@@ -141,8 +265,7 @@ beforeAll(async () => {
   }
 
   await ensurePermit2(fixture)
-  const C = await compileContracts()
-  pairRouter = await deploy(fixture, C.PairRouter)
+  pairRouter = await deploy(fixture, (await compileContracts()).PairRouter)
   const { TKA, TKB, USDC, ETH } = fixture.tokens
   await mint(fixture, TKA.address, pairRouter, parseEther('1000000'))
   await mint(fixture, TKB.address, pairRouter, parseEther('2000000'))
@@ -161,205 +284,140 @@ beforeAll(async () => {
         args: [a, b, ra, rb],
       }),
     )
-}, 120_000)
+}, 180_000)
 
-/** The user's swap sent straight to the router, after an exact approval of the spender. */
-async function direct(fixture: SwapFixture, router: Router, c: Case) {
-  const { user } = fixture.accounts
-  const native = c.token0 === 'ETH'
-  const approval = native
-    ? undefined
-    : await approve(
-        fixture,
-        fixture.userClient,
-        fixture.tokens[c.token0].address,
-        router.spender(fixture),
-        c.amountIn,
-      )
-  const swap = await mined(
-    fixture,
-    fixture.userClient.sendTransaction({
-      to: router.address(fixture),
-      data: await router.data(fixture, c, user.address),
-      value: native ? c.amountIn : 0n,
-    }),
-  )
-  return { approval, swap }
+const gas = (receipt: TransactionReceipt | undefined) => Number(receipt?.gasUsed ?? 0n)
+
+async function send(chain: Chain, to: Address, data: Hex, value = 0n): Promise<TransactionReceipt> {
+  const receipt = await chain.publicClient.waitForTransactionReceipt({
+    hash: await chain.userClient.sendTransaction({ to, data, value }),
+  })
+  if (receipt.status !== 'success') throw new Error(`reverted: ${receipt.transactionHash}`)
+  return receipt
 }
 
-/** The same swap through `SwapGuard.swap`, after an exact approval of the guard. */
-async function guarded(fixture: SwapFixture, router: Router, c: Case) {
-  const { user } = fixture.accounts
-  const native = c.token0 === 'ETH'
-  const token0 = fixture.tokens[c.token0].address
-  const approval = native
-    ? undefined
-    : await approve(fixture, fixture.userClient, token0, swapGuardAddress, c.amountIn)
-  const to = c.payTo === 'executor' ? swapGuardExecutorAddress : user.address
-  const swap = await mined(
-    fixture,
-    fixture.userClient.sendTransaction({
-      to: swapGuardAddress,
-      data: guardSwapData({
-        token0,
-        amountIn: c.amountIn,
-        token1: fixture.tokens[c.token1].address,
-        minAmountOut: 1n,
-        recipient: user.address,
-        spender: native ? undefined : router.spender(fixture),
-        router: router.address(fixture),
-        data: await router.data(fixture, c, to),
-      }),
-      value: native ? c.amountIn : 0n,
-    }),
-  )
-  return { approval, swap }
-}
+const approve = (chain: Chain, token: Address, spender: Address, amount: bigint) =>
+  send(chain, token, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] }))
 
-/**
- * The same swap through `SwapGuard.swapWithPermit2`: the user approved Permit2 for the token
- * (outside the measure, counted apart) and used an earlier nonce of the same bitmap word, as
- * every swap after a user's first does.
- */
-async function withPermit2(fixture: SwapFixture, router: Router, c: Case) {
-  const { user } = fixture.accounts
-  const token0 = fixture.tokens[c.token0].address
-  const permit2Approval = await approve(fixture, fixture.userClient, token0, permit2Address, maxUint256)
-  await mined(
-    fixture,
-    fixture.userClient.writeContract({
-      address: permit2Address,
-      abi: permit2Abi,
-      functionName: 'invalidateUnorderedNonces',
-      args: [0n, 1n],
-    }),
+/** The three paths from the same state: direct (after an exact approval of the spender), guarded with an exact approval of the guard, guarded with Permit2. */
+async function measure(router: Router, c: Case) {
+  const chain = router.chain()
+  const native = c.token0 === 'ETH'
+  const token0 = router.token(c.token0)
+  const token1 = router.token(c.token1)
+  const deadline = (await chain.publicClient.getBlock()).timestamp + 3600n
+  const value = native ? c.amountIn : 0n
+  const payTo = c.payTo === 'executor' ? swapGuardExecutorAddress : chain.user.address
+
+  const start = await chain.snapshot()
+  const directApproval = native ? undefined : await approve(chain, token0, router.spender(), c.amountIn)
+  const direct = await send(chain, router.address(), router.data(c, chain.user.address, deadline), value)
+  await chain.revert(start)
+
+  const again = await chain.snapshot()
+  const guardApproval = native ? undefined : await approve(chain, token0, swapGuardAddress, c.amountIn)
+  const swap = {
+    token0,
+    amountIn: c.amountIn,
+    token1,
+    minAmountOut: 1n,
+    recipient: chain.user.address,
+    spender: native ? zeroAddress : router.spender(),
+    router: router.address(),
+    data: router.data(c, payTo, deadline),
+  }
+  const guarded = await send(chain, swapGuardAddress, guardSwapData(swap), value)
+  await chain.revert(again)
+
+  if (native) return { direct, directApproval, guarded, guardApproval }
+  const last = await chain.snapshot()
+  const permit2Approval = await approve(chain, token0, permit2Address, maxUint256)
+  // An earlier nonce of the same bitmap word used, as on every swap after a user's first.
+  await send(
+    chain,
+    permit2Address,
+    encodeFunctionData({ abi: permit2Abi, functionName: 'invalidateUnorderedNonces', args: [0n, 1n] }),
   )
-  const to = c.payTo === 'executor' ? swapGuardExecutorAddress : user.address
-  const data = await guardPermit2Data(fixture, user, {
+  const permit = {
     token0,
     amountIn: c.amountIn,
     nonce: 1n,
-    deadline: await deadlineIn(fixture),
+    deadline,
     witness: {
-      token1: fixture.tokens[c.token1].address,
+      token1,
       minAmountOut: 1n,
-      recipient: user.address,
-      spender: router.spender(fixture),
-      router: router.address(fixture),
-      data: await router.data(fixture, c, to),
+      recipient: chain.user.address,
+      spender: router.spender(),
+      router: router.address(),
+      data: swap.data,
     },
-  })
-  const swap = await mined(fixture, fixture.userClient.sendTransaction({ to: swapGuardAddress, data }))
-  return { permit2Approval, swap }
+  }
+  const signature = await chain.user.signTypedData(swapPermitTypedData({ ...permit, chainId: chain.chainId }))
+  const permit2 = await send(
+    chain,
+    swapGuardAddress,
+    encodeSwapWithPermit2({ ...permit, owner: chain.user.address, signature }),
+  )
+  await chain.revert(last)
+  return { direct, directApproval, guarded, guardApproval, permit2, permit2Approval }
 }
 
-const cases: Case[] = [
-  { name: 'TKA → TKB', token0: 'TKA', token1: 'TKB', amountIn: parseEther('100') },
-  {
-    name: 'TKA → TKB, paid to the executor',
-    token0: 'TKA',
-    token1: 'TKB',
-    amountIn: parseEther('100'),
-    payTo: 'executor',
-  },
-  { name: 'USDC → ETH', token0: 'USDC', token1: 'ETH', amountIn: parseUnits('3000', 6), payTo: 'executor' },
-  { name: 'ETH → USDC', token0: 'ETH', token1: 'USDC', amountIn: parseEther('1') },
-]
-
-const gas = (receipt: TransactionReceipt | undefined) => Number(receipt?.gasUsed ?? 0n)
-const ratio = (a: number, b: number) => Math.round((a / b) * 1000) / 1000
-
-describe.each([testRouter, v2LikeRouter])('$name', (router) => {
-  test.each(cases.filter((c) => router === testRouter || c.payTo !== 'executor' || c.token1 === 'ETH'))(
-    'gas: $name, direct vs guarded (approval, Permit2)',
-    async (c) => {
-      const fixture = evm.fixture
-      const start = await fixture.snapshot()
-      const a = await direct(fixture, router, c)
-      await fixture.revert(start)
-      const again = await fixture.snapshot()
-      const b = await guarded(fixture, router, c)
-      await fixture.revert(again)
-      const p = c.token0 === 'ETH' ? undefined : await withPermit2(fixture, router, c)
-      expect([a.swap.status, b.swap.status, p?.swap.status ?? 'success']).toEqual([
-        'success',
-        'success',
-        'success',
-      ])
-      const [d, g, pg] = [gas(a.swap), gas(b.swap), p ? gas(p.swap) : null]
-      if (a.approval) figures.exactApproval = gas(a.approval)
-      if (p) figures.permit2Approval = gas(p.permit2Approval)
-      rows.push({
-        router: router.name,
-        swap: c.name,
-        direct: d,
-        guarded: g,
-        permit2: pg,
-        overhead: g - d,
-        permit2Overhead: pg === null ? null : pg - d,
-        totalDirect: d + gas(a.approval),
-        totalGuarded: g + gas(b.approval),
-        totalPermit2: pg,
-        totalPermit2First: pg === null ? null : pg + gas(p?.permit2Approval),
-        ratio: ratio(g, d),
-        permit2Ratio: pg === null ? null : ratio(pg, d),
-      })
-    },
-  )
+describe.each([testRouter, pairRouterBench, uniswapV2, uniswapV3])('$name', (router) => {
+  test.each(router.cases)('gas: $name, direct vs guarded (approval, Permit2)', async (c) => {
+    const m = await measure(router, c)
+    const [d, g, p] = [gas(m.direct), gas(m.guarded), m.permit2 ? gas(m.permit2) : null]
+    if (m.directApproval) figures.exactApproval = gas(m.directApproval)
+    if (m.permit2Approval) figures.permit2Approval = gas(m.permit2Approval)
+    rows.push({
+      router: router.name,
+      swap: c.name,
+      direct: d,
+      guarded: g,
+      permit2: p,
+      overhead: g - d,
+      permit2Overhead: p === null ? null : p - d,
+      totalDirect: d + gas(m.directApproval),
+      totalGuarded: g + gas(m.guardApproval),
+      totalPermit2: p,
+      totalPermit2First: p === null ? null : p + gas(m.permit2Approval),
+    })
+  })
 })
 
-test('a fresh Permit2 nonce word (a user’s first signature, or every 256th): its first bit costs more', async () => {
-  const fixture = evm.fixture
-  const { user } = fixture.accounts
-  const start = await fixture.snapshot()
-  // The same one-bit write, in a word used before and in a fresh one.
-  await mined(
-    fixture,
-    fixture.userClient.writeContract({
-      address: permit2Address,
-      abi: permit2Abi,
-      functionName: 'invalidateUnorderedNonces',
-      args: [5n, 1n],
-    }),
-  )
-  const used = await mined(
-    fixture,
-    fixture.userClient.writeContract({
-      address: permit2Address,
-      abi: permit2Abi,
-      functionName: 'invalidateUnorderedNonces',
-      args: [5n, 2n],
-    }),
-  )
-  const fresh = await mined(
-    fixture,
-    fixture.userClient.writeContract({
-      address: permit2Address,
-      abi: permit2Abi,
-      functionName: 'invalidateUnorderedNonces',
-      args: [6n, 1n],
-    }),
-  )
-  await fixture.revert(start)
+test('a fresh Permit2 nonce word (a user’s first signature, then every 256th): its first bit costs more', async () => {
+  const chain = fixtureChain()
+  const start = await chain.snapshot()
+  const bit = (word: bigint, mask: bigint) =>
+    send(
+      chain,
+      permit2Address,
+      encodeFunctionData({ abi: permit2Abi, functionName: 'invalidateUnorderedNonces', args: [word, mask] }),
+    )
+  await bit(5n, 1n)
+  const used = await bit(5n, 2n)
+  const fresh = await bit(6n, 1n)
+  await chain.revert(start)
   figures.freshNonceWord = gas(fresh) - gas(used)
-  expect(user.address).not.toBe(zeroAddress)
   expect(figures.freshNonceWord).toBeGreaterThan(0)
 })
 
 afterAll(() => {
   if (rows.length === 0) return
   for (const row of rows) if (row.totalPermit2First !== null) row.totalPermit2First += figures.freshNonceWord
+  const ratio = (a: number, b: number) => (a / b).toFixed(2)
   console.table(
     rows.map((row) => ({
       router: row.router,
       swap: row.swap,
       direct: row.direct,
-      'guarded (approval)': `${row.guarded} (+${row.overhead}, ×${row.ratio})`,
+      'guarded (approval)': `${row.guarded} (+${row.overhead}, ×${ratio(row.guarded, row.direct)})`,
       'guarded (Permit2)':
-        row.permit2 === null ? '–' : `${row.permit2} (+${row.permit2Overhead}, ×${row.permit2Ratio})`,
-      'total: approve + direct': row.totalDirect,
-      'total: approve + guarded': row.totalGuarded,
-      'total: Permit2 (then / first)':
+        row.permit2 === null
+          ? '–'
+          : `${row.permit2} (+${row.permit2Overhead}, ×${ratio(row.permit2, row.direct)})`,
+      'approve + direct': row.totalDirect,
+      'approve + guarded': row.totalGuarded,
+      'Permit2 (approved / first swap)':
         row.totalPermit2 === null ? '–' : `${row.totalPermit2} / ${row.totalPermit2First}`,
     })),
   )
@@ -367,7 +425,7 @@ afterAll(() => {
     `exact approval ${figures.exactApproval} gas; Permit2 approval (once per token) ${figures.permit2Approval}; a fresh Permit2 nonce word +${figures.freshNonceWord}; SwapGuard deployment ${figures.deployGas} gas (init code ${(swapGuardInitCode.length - 2) / 2} bytes, through the deterministic deployment proxy)`,
   )
   const report = {
-    note: 'gasUsed on anvil of the same swap sent to the router directly, through SwapGuard.swap (approval) and through SwapGuard.swapWithPermit2, each from the same state. total*: with the approvals each path needs: an exact approval before a direct or approval-guarded swap; for Permit2 nothing per swap once the user approved Permit2 (totalPermit2), and on a first swap the one-time Permit2 approval and a fresh nonce word (totalPermit2First).',
+    note: 'gasUsed on anvil of the same swap sent to the router directly, through SwapGuard.swap (after an exact approval of the guard) and through SwapGuard.swapWithPermit2 (Permit2 approved, a used nonce word), each from the same state. total*: with the approvals each path needs: an exact approval before a direct or approval-guarded swap (totalDirect, totalGuarded); nothing per swap once the user approved Permit2 (totalPermit2); on a first swap, the one-time Permit2 approval and a fresh nonce word (totalPermit2First).',
     ...figures,
     rows,
   }
