@@ -14,6 +14,7 @@ import {
   executeSwap,
   SwapGuardIncompatibleError,
   SwapSimulationError,
+  swapGuardAbi,
   swapGuardAddress,
   UnsafeSwapOutcomeError,
 } from '../../../src/exports/coreExecute.js'
@@ -103,16 +104,16 @@ async function run(c: Case, floorEnforcement?: 'onchain' | 'simulation') {
 
 describe('Universal Router calldata carrying the user’s own Permit2 signature', () => {
   test.each(cases)(
-    '$protocol, guarded (the default): SwapGuardIncompatibleError before anything is signed: through the guard the router’s caller is the executor, a contract, so PERMIT2_PERMIT asks it for an ERC-1271 signature and the router reverts ExecutionFailed(0, 0x), while sent as built the calldata runs',
+    '$protocol, guarded (the default): SwapGuardIncompatibleError before anything is signed: the service names Permit2 as the spender, which the guard never approves (InvalidSwap), while sent as built the calldata runs',
     async (c) => {
       const before = await untouched(c)
       const error = await run(c)
 
-      // The guarded calls revert in simulation: the executor calls Universal Router, whose
-      // PERMIT2_PERMIT calls Permit2.permit(msgSender() = the executor, permit, the user's
-      // signature); the executor has code, so Permit2 checks the signature with ERC-1271
-      // (isValidSignature), which the executor lacks: an empty revert, wrapped by the router as
-      // ExecutionFailed(commandIndex 0, message 0x). Sent by the user, the same calls pass (last test).
+      // The guarded calls revert in simulation: the service names Permit2 as the spender, and the
+      // guard never approves Permit2 (nor calls it as the router): InvalidSwap, before the router
+      // runs. (Were it approved, the router's PERMIT2_PERMIT would call Permit2.permit with
+      // msgSender() = the executor, a contract without ERC-1271, and revert all the same.) Sent by
+      // the user, the same calls pass (last test).
       // The library's "does it run as built?" check simulates the direct calls: they run (the
       // embedded permit breaks the user's bounds there, see the next test, but nothing reverts), so
       // it is the guard the calldata cannot run through: SwapGuardIncompatibleError, with the
@@ -121,10 +122,9 @@ describe('Universal Router calldata carrying the user’s own Permit2 signature'
       const simulation = (error as SwapGuardIncompatibleError).cause as SwapSimulationError
       expect(simulation).toBeInstanceOf(SwapSimulationError)
       expect(simulation.stage).toBe('swap')
-      expect(decodeErrorResult({ abi: universalRouterAbi, data: simulation.data as Hex })).toMatchObject({
-        errorName: 'ExecutionFailed',
-        args: [0n, '0x'],
-      })
+      expect(decodeErrorResult({ abi: swapGuardAbi, data: simulation.data as Hex }).errorName).toBe(
+        'InvalidSwap',
+      )
       expect(await untouched(c)).toEqual(before)
     },
   )

@@ -362,21 +362,22 @@ function throwGuardViolation(
   } catch {
     return
   }
-  // What the guard received, or spent: the first argument of either.
-  const amount = decoded.args[0] as bigint
   const underpaid = decoded.errorName === 'AmountOutTooLow'
-  if (underpaid || decoded.errorName === 'AmountInExceeded')
-    throw new UnsafeSwapOutcomeError({
-      violations: [
-        underpaid
-          ? { type: 'underpaid', token: token1, amount, limit: minAmountOut }
-          : { type: 'overspent', token: token0, amount, limit: maxAmountIn },
-      ],
-      outcome: underpaid
-        ? { amountIn: maxAmountIn, amountOut: amount, method }
-        : { amountIn: amount, amountOut: 0n, method },
-      stage: 'simulation',
-    })
+  // InvalidSwap has no arguments: it returns here, as any other revert (a SwapSimulationError).
+  if (!underpaid && decoded.errorName !== 'AmountInExceeded') return
+  // What the guard received, or spent: the first argument of either.
+  const amount = (decoded.args as readonly unknown[])[0] as bigint
+  throw new UnsafeSwapOutcomeError({
+    violations: [
+      underpaid
+        ? { type: 'underpaid', token: token1, amount, limit: minAmountOut }
+        : { type: 'overspent', token: token0, amount, limit: maxAmountIn },
+    ],
+    outcome: underpaid
+      ? { amountIn: maxAmountIn, amountOut: amount, method }
+      : { amountIn: amount, amountOut: 0n, method },
+    stage: 'simulation',
+  })
 }
 
 const topicAddress = (topic: Hex): Address => getAddress(`0x${topic.slice(-40)}`)
