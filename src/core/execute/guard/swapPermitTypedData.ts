@@ -30,7 +30,12 @@ export type SwapPermitTypedDataParameters = {
   token0: Address
   /** The amount of token0 Permit2 moves from the signer into the guard's executor. */
   amountIn: bigint
-  /** A Permit2 unordered nonce the signer has not used (see `permit2NonceBitmapWord`). */
+  /**
+   * A Permit2 unordered nonce the signer has not used: a clear bit of
+   * `nonceBitmap(owner, nonce >> 8)` on Permit2. The first nonce of a bitmap
+   * word costs 17,100 gas more than the next ones of the same word: take the
+   * next clear bit of a word already in use.
+   */
   nonce: bigint
   /** Unix time in seconds after which Permit2 refuses the signature. */
   deadline: bigint
