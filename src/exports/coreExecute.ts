@@ -44,6 +44,8 @@ export {
   type WalletErrorType,
 } from '../core/errors/execute.js'
 export {
+  PermitRefusedError,
+  type PermitRefusedErrorType,
   SwapGuardCodeMismatchError,
   type SwapGuardCodeMismatchErrorType,
   SwapGuardIncompatibleError,
@@ -71,11 +73,35 @@ export {
   type SwapPreviewStep,
 } from '../core/execute/getSwapPreview.js'
 export {
+  type EncodeSwapWithPermit2Parameters,
+  type EncodeSwapWithPermit2ReturnType,
+  encodeSwapWithPermit2,
+} from '../core/execute/guard/encodeSwapWithPermit2.js'
+export {
   deterministicDeployerAddress,
+  permit2Address,
   swapGuardAbi,
   swapGuardAddress,
+  swapGuardCodeHash,
   swapGuardExecutorAddress,
+  swapGuardExecutorCodeHash,
 } from '../core/execute/guard/swapGuard.js'
+export {
+  type SwapPermitTypedDataParameters,
+  type SwapPermitTypedDataReturnType,
+  type SwapPermitWitness,
+  swapPermitTypedData,
+  swapPermitTypes,
+  swapPermitWitnessTypeString,
+} from '../core/execute/guard/swapPermitTypedData.js'
+export {
+  type SwapGuardStatus,
+  swapGuardMissingCacheMs,
+  type VerifySwapGuardErrorType,
+  type VerifySwapGuardParameters,
+  type VerifySwapGuardReturnType,
+  verifySwapGuard,
+} from '../core/execute/guard/verifySwapGuard.js'
 export type { JournalEntry, JournalEvent } from '../core/execute/records/journal.js'
 export {
   createMemoryStorage,

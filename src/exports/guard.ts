@@ -1,5 +1,5 @@
-// token-swap-hooks/guard: the swap guard's deployment and verification (its creation bytecode
-// lives here only), and what a Permit2-signed guarded swap needs.
+// token-swap-hooks/guard: the swap guard's deployment (its creation bytecode lives here only).
+// Verifying it and signing a Permit2 swap through it are the executor's: token-swap-hooks/core/execute.
 
 export {
   DeterministicDeployerMismatchError,
@@ -17,11 +17,6 @@ export {
   isSwapGuardDeployed,
 } from '../core/execute/guard/deploySwapGuard.js'
 export {
-  type EncodeSwapWithPermit2Parameters,
-  type EncodeSwapWithPermit2ReturnType,
-  encodeSwapWithPermit2,
-} from '../core/execute/guard/encodeSwapWithPermit2.js'
-export {
   deterministicDeployerAddress,
   deterministicDeployerCodeHash,
   permit2Address,
@@ -32,19 +27,3 @@ export {
   swapGuardExecutorCodeHash,
 } from '../core/execute/guard/swapGuard.js'
 export { swapGuardInitCode, swapGuardSalt } from '../core/execute/guard/swapGuardInitCode.js'
-export {
-  type SwapPermitTypedDataParameters,
-  type SwapPermitTypedDataReturnType,
-  type SwapPermitWitness,
-  swapPermitTypedData,
-  swapPermitTypes,
-  swapPermitWitnessTypeString,
-} from '../core/execute/guard/swapPermitTypedData.js'
-export {
-  type SwapGuardStatus,
-  swapGuardMissingCacheMs,
-  type VerifySwapGuardErrorType,
-  type VerifySwapGuardParameters,
-  type VerifySwapGuardReturnType,
-  verifySwapGuard,
-} from '../core/execute/guard/verifySwapGuard.js'

@@ -196,3 +196,30 @@ export class DeterministicDeployerMismatchError extends ExecuteSwapError {
     this.predictedAddress = predictedAddress
   }
 }
+
+export type PermitRefusedErrorType = PermitRefusedError & { name: 'PermitRefusedError' }
+
+/**
+ * Permit2 would refuse the swap's signature, as simulated right before it is
+ * sent: `'expired'`, its deadline passed while the wallet asked for it (10
+ * minutes after the latest block when it was made); `'nonce-used'`, its
+ * nonce was spent or cancelled meanwhile (another tab's swap, say). Nothing
+ * was sent: the signature is dropped, and a new swap asks for a new one.
+ *
+ * @example
+ * if (error instanceof PermitRefusedError) retry() // a fresh quote and a fresh signature
+ */
+export class PermitRefusedError extends ExecuteSwapError {
+  override name = 'PermitRefusedError' as const
+  declare reason: 'expired' | 'nonce-used'
+
+  constructor({ reason, cause }: { reason: 'expired' | 'nonce-used'; cause?: unknown }) {
+    super(
+      reason === 'expired'
+        ? "The swap's signature expired before it was sent: nothing was sent."
+        : "The swap's signature uses a Permit2 nonce already spent: nothing was sent.",
+      { metaMessages: ['Sign again for a new swap.'], cause },
+    )
+    this.reason = reason
+  }
+}

@@ -19,8 +19,10 @@ import { assertAddress, assertRouteParameters } from '../utils/validate.js'
 import {
   type BatchMode,
   type FloorEnforcement,
+  type Permit2Mode,
   planSwap,
   planSwapCall,
+  type SwapPlan,
   type SwapStepKind,
 } from './rules/planSwap.js'
 import { asSimulatedCalls, type SwapCall } from './run/checkSwapOutcome.js'
@@ -68,6 +70,8 @@ export type GetSwapPreviewParameters = {
   batch?: BatchMode | undefined
   /** As `executeSwap`'s `approval`: the approval the steps and the fee are for. Default `'exact'`. */
   approval?: 'exact' | 'infinite' | undefined
+  /** As `executeSwap`'s `permit2`: whether the guarded swap goes through a Permit2 signature. Default `'if-approved'`. */
+  permit2?: Permit2Mode | undefined
   /** As `executeSwap`'s `resetAllowance`: a reset to 0 first, detected when omitted. */
   resetAllowance?: boolean | undefined
   /**
@@ -92,24 +96,39 @@ export type SwapPreview = {
   needsReset: boolean
   /** What `executeSwap` will ask the wallet for, in order. */
   steps: SwapPreviewStep[]
-  /** The exact calls of those steps, in order (a batch's calls in it), as `executeSwap` plans them. */
+  /**
+   * The exact calls of those steps, in order (a batch's calls in it), as
+   * `executeSwap` plans them; through Permit2 the swap's is the guard's `swap`
+   * of the same swap, until the signature makes it `swapWithPermit2`.
+   */
   calls: SwapCall[]
   /** Who the approval goes to: the swap guard (`'onchain'`) or the service's spender; `undefined` for a native input. */
   approvalTarget: Address | undefined
   /**
-   * With `floorEnforcement: 'onchain'`, whether the guard is deployed on the
-   * chain: `false` means `executeSwap` would refuse (`SwapGuardNotDeployedError`)
-   * until someone deploys it (`deploySwapGuard`); `undefined` otherwise.
+   * With `floorEnforcement: 'onchain'`, whether the genuine guard is deployed
+   * on the chain (its code hashes: a look-alike makes the preview fail with
+   * `SwapGuardCodeMismatchError`, as `executeSwap` would): `false` means
+   * `executeSwap` would refuse (`SwapGuardNotDeployedError`) until someone
+   * deploys it (`deploySwapGuard`); `undefined` otherwise.
    */
   guardDeployed: boolean | undefined
   /**
    * The whole flow's network fee in wei: gas of every call (measured by
    * simulating them in order, the approval first, so the swap is measured
-   * with the allowance it will have) times the node's gas price. `undefined`
-   * when the calls cannot be simulated yet (an insufficient balance, say).
+   * with the allowance it will have; through Permit2, plus
+   * `permit2SignatureGas` for the signature's check and nonce) times the
+   * node's gas price. `gasLimit`: the limit the flow sets on the guarded swap
+   * (its gas + 30% + 30,000). `undefined` when the calls cannot be simulated
+   * yet (an insufficient balance, say).
    */
   networkFee:
-    | { wei: bigint; gas: bigint; gasPrice: bigint; method: 'eth_simulateV1' | 'eth_estimateGas' }
+    | {
+        wei: bigint
+        gas: bigint
+        gasPrice: bigint
+        method: 'eth_simulateV1' | 'eth_estimateGas'
+        gasLimit?: bigint | undefined
+      }
     | undefined
   /**
    * 1 − (value out ÷ value in) at the service's USD prices; `undefined`
@@ -171,7 +190,10 @@ export async function getSwapPreview(
   const { approvals } = plan
   const insufficientBalance = balance < amountIn
   // What the steps send, in order: a batch's calls (a reset after the swap included).
-  const calls = plan.steps.flatMap((step) => (step.kind === 'batch' ? step.calls : [step.call]))
+  const calls = plan.steps.flatMap((step) =>
+    step.kind === 'batch' ? step.calls : step.kind === 'permit' ? [] : [step.call],
+  )
+  const guardDeployed = facts.guard && facts.guard === 'verified'
   const ttl = parameters.quoteTtlMs ?? 10_000
   return {
     balance,
@@ -182,11 +204,11 @@ export async function getSwapPreview(
     steps: plan.steps.map((step) => step.kind),
     calls,
     approvalTarget: plan.approvalTarget,
-    guardDeployed: facts.guardDeployed,
+    guardDeployed,
     networkFee:
-      insufficientBalance || facts.guardDeployed === false
+      insufficientBalance || guardDeployed === false
         ? undefined
-        : await estimateFee(publicClient, account, calls),
+        : await estimateFee(publicClient, account, plan),
     priceImpact: priceImpact({
       amountIn,
       amountOut: swapInfo.estimateAmount,
@@ -247,7 +269,13 @@ async function readPreview(
     readSwapFacts(
       { publicClient, walletClient },
       // Its token0, amount and resetAllowance as the preview's.
-      { ...parameters, owner: account, chainId, approvalTarget, batchMode, guard: enforcement === 'onchain' },
+      {
+        ...{ ...parameters, owner: account, chainId, approvalTarget, batchMode },
+        ...{
+          guard: enforcement === 'onchain',
+          readPermit2: enforcement === 'onchain' && parameters.permit2 !== 'never',
+        },
+      },
     ),
     decimalsOf(token0, 'token0'),
     decimalsOf(token1, 'token1'),
@@ -273,24 +301,51 @@ async function readPrices(client: SwapClient, { token0, token1, prices }: GetSwa
 }
 
 /**
- * Gas of the calls in order (each on the state the previous left): with
- * `eth_simulateV1`; where the node lacks it, one `eth_estimateGas` of the
- * calls run from the account by the call runner (a state override), which
- * slightly overstates them.
+ * What the signature path adds to the guarded swap it simulates (there is no
+ * signature before the click): Permit2's signature check and its nonce bit,
+ * measured on anvil (bench/guard-gas.json; a nonce word used for the first
+ * time costs 17,100 more).
+ *
+ * @example
+ * const gas = swapGas + permit2SignatureGas
+ */
+export const permit2SignatureGas = 13_000n
+
+/**
+ * Gas of the plan's calls in order (each on the state the previous left):
+ * with `eth_simulateV1`; where the node lacks it, one `eth_estimateGas` of
+ * the calls run from the account by the call runner (a state override),
+ * which slightly overstates them. Through Permit2, the swap simulated as paid
+ * by an approval of the guard, its approval's gas counted once per approval
+ * of Permit2, plus `permit2SignatureGas`.
  */
 async function estimateFee(
   publicClient: PublicClient<Transport, Chain | undefined>,
   account: Address,
-  calls: SwapCall[],
+  plan: SwapPlan,
 ): Promise<SwapPreview['networkFee']> {
   const gasPrice = await publicClient.getGasPrice().catch(() => undefined)
   if (gasPrice === undefined) return undefined
-  const fee = (gas: bigint, method: 'eth_simulateV1' | 'eth_estimateGas') => ({
-    wei: gas * gasPrice,
-    gas,
-    gasPrice,
-    method,
-  })
+  const { calls } = plan.simulation
+  const used = await gasOf(publicClient, account, calls)
+  if (!used) return undefined
+  const [approvalGas = 0n, swapGas = 0n] = used.gas.length === 2 ? used.gas : [0n, used.gas.at(-1)]
+  const gas = plan.permit
+    ? approvalGas * BigInt(plan.approvals.length) + swapGas + permit2SignatureGas
+    : used.gas.reduce((total, each) => total + each, 0n)
+  const guarded = plan.enforcement === 'onchain' && used.method === 'eth_simulateV1'
+  const gasLimit = guarded
+    ? ((swapGas + (plan.permit ? permit2SignatureGas : 0n)) * 13n) / 10n + 30_000n
+    : undefined
+  return { wei: gas * gasPrice, gas, gasPrice, method: used.method, gasLimit }
+}
+
+/** Each call's gas (`eth_simulateV1`), or their total (`eth_estimateGas`); `undefined` when they cannot run. */
+async function gasOf(
+  publicClient: PublicClient<Transport, Chain | undefined>,
+  account: Address,
+  calls: SwapCall[],
+): Promise<{ gas: bigint[]; method: 'eth_simulateV1' | 'eth_estimateGas' } | undefined> {
   try {
     const [block] = await simulateBlocks(publicClient, {
       blocks: [{ calls: asSimulatedCalls(account, calls) }],
@@ -299,16 +354,10 @@ async function estimateFee(
     const results = block?.calls ?? []
     if (results.length !== calls.length || results.some((result) => result.status !== 'success'))
       return undefined
-    return fee(
-      results.reduce((total, result) => total + result.gasUsed, 0n),
-      'eth_simulateV1',
-    )
+    return { gas: results.map((result) => result.gasUsed), method: 'eth_simulateV1' }
   } catch {
-    try {
-      return fee(await estimateGas(publicClient, runCallsRequest(account, calls)), 'eth_estimateGas')
-    } catch {
-      return undefined
-    }
+    const total = await estimateGas(publicClient, runCallsRequest(account, calls)).catch(() => undefined)
+    return total === undefined ? undefined : { gas: [total], method: 'eth_estimateGas' }
   }
 }
 

@@ -33,7 +33,12 @@ import type {
   UserRejectedErrorType,
   WalletErrorType,
 } from '../errors/execute.js'
-import type { SwapGuardIncompatibleErrorType, SwapGuardNotDeployedErrorType } from '../errors/guard.js'
+import type {
+  PermitRefusedErrorType,
+  SwapGuardCodeMismatchErrorType,
+  SwapGuardIncompatibleErrorType,
+  SwapGuardNotDeployedErrorType,
+} from '../errors/guard.js'
 import type { QuoteRequest, SwapInfo } from '../schemas.js'
 
 export type ExecutionClients = {
@@ -65,14 +70,22 @@ export type SwapCall = { to: Address; data: Hex; value?: bigint | undefined }
  */
 export type FloorEnforcement = 'onchain' | 'simulation'
 
+/**
+ * How the guarded swap may take token0 through Permit2: `'if-approved'`
+ * where the account's Permit2 allowance already covers it, `'approve'` also
+ * after asking for that one-time approval, `'never'` not at all.
+ */
+export type Permit2Mode = 'if-approved' | 'approve' | 'never'
+
 /** How the approval and the swap are sent: one atomic batch where the wallet can, or one transaction after the other. */
 export type BatchMode = 'auto' | 'never' | 'require'
 
 /**
  * The kinds of step a swap takes: approve(target, 0) first (USDT-style
- * tokens), the approval, the swap, or all of them in one EIP-5792 batch.
+ * tokens), the approval, the Permit2 signature (nothing sent: the swap
+ * carries it), the swap, or the transactions in one EIP-5792 batch.
  */
-export type SwapStepKind = 'reset' | 'approve' | 'swap' | 'batch'
+export type SwapStepKind = 'reset' | 'approve' | 'permit' | 'swap' | 'batch'
 
 /** What a mined swap paid against the service's estimate at signing. */
 export type SwapShortfall = {
@@ -98,6 +111,7 @@ export type ExecuteSwapAction =
   | 'resetting-allowance'
   | 'approving'
   | 'waiting-for-approval'
+  | 'signing-permit'
   | 'sending-swap'
   | 'waiting-for-swap'
   | 'sending-batch'
@@ -201,6 +215,23 @@ export type ExecuteSwapParameters = ExecutionClients & {
   floorEnforcement?: FloorEnforcement | undefined
   /** `'exact'` (default) approves amountIn; `'infinite'` approves 2^256 - 1. */
   approval?: 'exact' | 'infinite' | undefined
+  /**
+   * How the guarded swap may take token0 through Permit2
+   * (`0x000000000022D473030F116dDEE9F6B43aC78BA3`): one signature and one
+   * transaction, no approval of the guard. The signature binds the whole swap
+   * (Permit2 binds token0, `amountIn`, a nonce and a deadline 10 minutes
+   * ahead; its witness the router, spender, calldata, value, token1, floor and
+   * recipient), so whoever sends it can change nothing. `'if-approved'`
+   * (default): where the account's allowance of token0 for Permit2 already
+   * covers `amountIn` (most active wallets gave it once, to Uniswap or 0x);
+   * else an exact approval of the guard. `'approve'`: Permit2 wherever it can,
+   * asking first, where it is missing, for the one-time approval of Permit2
+   * (2^256 - 1: every later swap of the token through any Permit2 app then
+   * needs only a signature; revoke it with `revokeAllowance`). `'never'`:
+   * always an exact approval of the guard. Ignored for a native input and with
+   * `floorEnforcement: 'simulation'`.
+   */
+  permit2?: Permit2Mode | undefined
   /** Set the allowance to 0 before approving (USDT style); detected automatically when omitted. */
   resetAllowance?: boolean | undefined
   /**
@@ -370,4 +401,6 @@ export type ExecuteSwapErrorType =
   | SimulationUnavailableErrorType
   | SwapGuardNotDeployedErrorType
   | SwapGuardIncompatibleErrorType
+  | SwapGuardCodeMismatchErrorType
+  | PermitRefusedErrorType
   | WalletErrorType

@@ -18,7 +18,7 @@ export type EncodeSwapWithPermit2ReturnType = Hex
  * call revert on chain. Pure.
  *
  * @example
- * import { encodeSwapWithPermit2, swapGuardAddress, swapPermitTypedData } from 'token-swap-hooks/guard'
+ * import { encodeSwapWithPermit2, swapGuardAddress, swapPermitTypedData } from 'token-swap-hooks/core/execute'
  *
  * const permit = { chainId, token0, amountIn, nonce, deadline, witness: { token1, minAmountOut, recipient, spender, router, data } }
  * const signature = await walletClient.signTypedData({ account, ...swapPermitTypedData(permit) })

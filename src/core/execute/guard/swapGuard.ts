@@ -43,7 +43,7 @@ export const swapGuardAbi = /* @__PURE__ */ parseAbi([
  *
  * @example
  * import { erc20Abi, maxUint256 } from 'viem'
- * import { permit2Address } from 'token-swap-hooks/guard'
+ * import { permit2Address } from 'token-swap-hooks/core/execute'
  *
  * await walletClient.writeContract({ address: token0, abi: erc20Abi, functionName: 'approve', args: [permit2Address, maxUint256] })
  */

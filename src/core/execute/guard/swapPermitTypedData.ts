@@ -74,7 +74,7 @@ export const swapPermitTypes = {
  *
  * @example
  * import { keccak256, toHex } from 'viem'
- * import { swapPermitWitnessTypeString } from 'token-swap-hooks/guard'
+ * import { swapPermitWitnessTypeString } from 'token-swap-hooks/core/execute'
  *
  * const typeHash = keccak256(toHex(`PermitWitnessTransferFrom(TokenPermissions permitted,address spender,uint256 nonce,uint256 deadline,${swapPermitWitnessTypeString}`))
  */
@@ -111,7 +111,7 @@ export type SwapPermitTypedDataReturnType = {
  * makes the guard call revert. Pure: nothing is read or sent.
  *
  * @example
- * import { encodeSwapWithPermit2, swapGuardAddress, swapPermitTypedData } from 'token-swap-hooks/guard'
+ * import { encodeSwapWithPermit2, swapGuardAddress, swapPermitTypedData } from 'token-swap-hooks/core/execute'
  *
  * const permit = { chainId, token0, amountIn, nonce, deadline, witness: { token1, minAmountOut, recipient, spender, router, data } }
  * const signature = await walletClient.signTypedData({ account, ...swapPermitTypedData(permit) })

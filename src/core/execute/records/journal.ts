@@ -12,9 +12,9 @@ import type { SwapStepKind } from '../types.js'
  */
 export type JournalEvent = 'sending' | 'sent' | 'mined' | 'reverted' | 'replaced' | 'rejected' | 'unknown'
 
-/** One line of a swap's journal. */
+/** One line of a swap's journal: a transaction's (or a batch's) step; a signature sends nothing. */
 export type JournalEntry = {
-  step: SwapStepKind
+  step: Exclude<SwapStepKind, 'permit'>
   event: JournalEvent
   /** The transaction: sent, or mined (a sped-up one's replacement), or what replaced it. */
   hash?: Hex | undefined
@@ -43,7 +43,7 @@ export type StepState = JournalEvent | 'none'
  * @example
  * stepState(journal, 'approve') === 'mined' // the approval is on chain
  */
-export function stepState(journal: Journal, step: SwapStepKind): StepState {
+export function stepState(journal: Journal, step: JournalEntry['step']): StepState {
   return lastOf(journal, step)?.event ?? 'none'
 }
 
@@ -63,12 +63,12 @@ export function findLast(
 }
 
 /** A step's last entry. */
-export function lastOf(journal: Journal, step: SwapStepKind): JournalEntry | undefined {
+export function lastOf(journal: Journal, step: JournalEntry['step']): JournalEntry | undefined {
   return findLast(journal, (entry) => entry.step === step)
 }
 
 /** The step's transaction: the mined one when it was, else the one sent. */
-export function stepHash(journal: Journal, step: SwapStepKind): Hex | undefined {
+export function stepHash(journal: Journal, step: JournalEntry['step']): Hex | undefined {
   return findLast(
     journal,
     (entry) => entry.step === step && entry.hash && (entry.event === 'sent' || entry.event === 'mined'),
@@ -129,7 +129,7 @@ export function viewOf(journal: Journal): JournalView {
 export function journalFromView(view: JournalView, at: number): JournalEntry[] {
   const { step, resetHash, approvalHash, swapHash, batchId } = view
   const journal: JournalEntry[] = []
-  const add = (kind: SwapStepKind, event: JournalEvent, hash?: Hex, id?: string) =>
+  const add = (kind: JournalEntry['step'], event: JournalEvent, hash?: Hex, id?: string) =>
     journal.push({ step: kind, event, ...(hash ? { hash } : {}), ...(id ? { batchId: id } : {}), at })
   if (step === 'batching') add('batch', batchId ? 'sent' : 'sending', undefined, batchId)
   else {

@@ -119,8 +119,8 @@ describe('planSwap: the steps, from the facts alone', () => {
 
   test('a pinned nonce goes to the first transaction sent', () => {
     const { steps } = planSwap({ ...base, pinnedNonce: 7 }, 1)
-    expect(steps.map((step) => (step.kind === 'batch' ? undefined : step.nonce))).toEqual([7, undefined])
+    expect(steps.map((step) => ('nonce' in step ? step.nonce : undefined))).toEqual([7, undefined])
     const alone = planSwap({ ...base, allowance: 100n, pinnedNonce: 7 }, 1).steps
-    expect(alone.map((step) => (step.kind === 'batch' ? undefined : step.nonce))).toEqual([7])
+    expect(alone.map((step) => ('nonce' in step ? step.nonce : undefined))).toEqual([7])
   })
 })

@@ -2,11 +2,12 @@ import { type Address, encodeFunctionData, maxUint256, zeroAddress } from 'viem'
 import { isNativeToken } from '../../constants.js'
 import { BatchUnsupportedError } from '../../errors/execute.js'
 import type { SwapInfo } from '../../schemas.js'
-import { swapGuardAbi, swapGuardAddress } from '../guard/swapGuard.js'
-import { approvalSpender, approveCall } from '../run/approvals.js'
-import type { BatchMode, FloorEnforcement, SwapCall, SwapMode, SwapStepKind } from '../types.js'
+import { permit2Address, swapGuardAbi, swapGuardAddress } from '../guard/swapGuard.js'
+import type { SwapPermitWitness } from '../guard/swapPermitTypedData.js'
+import type { BatchMode, FloorEnforcement, Permit2Mode, SwapCall, SwapMode, SwapStepKind } from '../types.js'
+import { approvalSpender, approveCall } from './approvals.js'
 
-export type { BatchMode, FloorEnforcement, SwapStepKind } from '../types.js'
+export type { BatchMode, FloorEnforcement, Permit2Mode, SwapStepKind } from '../types.js'
 
 export type PlanSwapCallParameters = {
   enforcement: FloorEnforcement
@@ -84,9 +85,10 @@ export function planSwapCall({
   }
 }
 
-/** One transaction (or one EIP-5792 batch) the wallet is asked for. */
+/** One transaction (or one EIP-5792 batch, or the Permit2 signature) the wallet is asked for. */
 export type PlannedStep =
   | { kind: 'reset' | 'approve' | 'swap'; call: SwapCall; nonce?: number | undefined }
+  | { kind: 'permit' }
   | { kind: 'batch'; calls: SwapCall[] /** What each call is, in order. */; kinds: SwapStepKind[] }
 
 /** What the flow read before planning: the swap, the chain's and the wallet's facts, the app's choices. */
@@ -112,6 +114,10 @@ export type SwapFacts = {
   contractAccount?: boolean | undefined
   /** A resumed flow's first transaction goes at this nonce, the one its chain scan proved free. */
   pinnedNonce?: number | undefined
+  /** Whether the guarded swap takes token0 through a Permit2 signature (`ExecuteSwapParameters.permit2`). Default `'if-approved'`. */
+  permit2?: Permit2Mode | undefined
+  /** The account's allowance of token0 for Permit2; unread when Permit2 cannot be used (`'never'`, a native input, signed as it is). */
+  permit2Allowance?: bigint | undefined
 }
 
 export type SwapPlan = {
@@ -122,15 +128,26 @@ export type SwapPlan = {
   serviceSpender: Address | undefined
   /** The approvals, in order (a reset first where needed); none when the allowance covers `amountIn`. */
   approvals: SwapCall[]
+  /** The swap's call; through Permit2, the guard's `swap` of the same swap, paid by an approval, until the signature makes it `swapWithPermit2`. */
   swap: SwapCall
   mode: SwapMode
   /** What the wallet is asked for, in order. */
   steps: PlannedStep[]
+  /** Through Permit2: what the signature's witness binds (the swap's `spender`, `router` and `data`). */
+  permit?: Pick<SwapPermitWitness, 'spender' | 'router' | 'data'> | undefined
+  /**
+   * What is simulated before anything is signed, held to the user's bounds,
+   * `spender` the only approval allowed: the approvals and the swap; through
+   * Permit2, the same swap paid by an exact approval of the guard (there is
+   * no signature yet), the exact calls simulated again once signed.
+   */
+  simulation: { spender: Address | undefined; calls: SwapCall[] }
 }
 
 /**
  * The steps one transaction after the other: the approvals (a reset first
- * when there are two), then the swap; a pinned nonce on the first.
+ * when there are two), the Permit2 signature where there is one, then the
+ * swap; a pinned nonce on the first transaction.
  *
  * @example
  * sequentialSteps([approve], swap) // [{ kind: 'approve', call: approve }, { kind: 'swap', call: swap }]
@@ -139,16 +156,28 @@ export function sequentialSteps(
   approvals: SwapCall[],
   swap: SwapCall,
   pinnedNonce?: number | undefined,
+  permit = false,
 ): PlannedStep[] {
-  const steps: PlannedStep[] = [
+  const transactions = [
     // Two approvals: the reset to 0, then the approval.
     ...approvals.map(
       (call, index) => ({ kind: approvals.length === 2 && !index ? 'reset' : 'approve', call }) as const,
     ),
-    { kind: 'swap', call: swap },
-  ]
-  if (pinnedNonce !== undefined) (steps[0] as { nonce?: number }).nonce = pinnedNonce
-  return steps
+    { kind: 'swap', call: swap } as const,
+  ].map((step, index) => (index === 0 && pinnedNonce !== undefined ? { ...step, nonce: pinnedNonce } : step))
+  const swapStep = transactions.pop() as PlannedStep
+  return [...transactions, ...(permit ? [{ kind: 'permit' } as const] : []), swapStep]
+}
+
+/** Whether the guarded swap goes through Permit2: an ERC-20 input, Permit2 allowed, its allowance there (or asked for). */
+function viaPermit2({
+  enforcement,
+  permit2 = 'if-approved',
+  permit2Allowance,
+  amountIn,
+}: SwapFacts): boolean {
+  if (enforcement !== 'onchain' || permit2 === 'never' || permit2Allowance === undefined) return false
+  return permit2Allowance >= amountIn || permit2 === 'approve'
 }
 
 /** Whether the facts call for a batch: approvals to send with the swap, a wallet that batches atomically, no nonce pin. */
@@ -172,12 +201,19 @@ export function wantsBatch(facts: Pick<SwapFacts, 'batchMode' | 'pinnedNonce'>, 
  * // [{ kind: 'batch', calls: [approve, swap] }]
  */
 export function planSwap(facts: SwapFacts, chainId: number): SwapPlan {
-  const { call: swap, approvalTarget, serviceSpender } = planSwapCall(facts)
-  const { token0, amountIn, allowance } = facts
+  const guarded = planSwapCall(facts)
+  const { call: swap, serviceSpender } = guarded
+  const { token0, amountIn } = facts
+  const permit = viaPermit2(facts)
+  const approvalTarget = permit ? permit2Address : guarded.approvalTarget
+  const allowance = permit ? facts.permit2Allowance : facts.allowance
   const approvals: SwapCall[] = []
   if (approvalTarget && allowance !== undefined && allowance < amountIn) {
-    if (allowance > 0n && facts.refusesChange) approvals.push(approveCall(token0, approvalTarget, 0n))
-    approvals.push(approveCall(token0, approvalTarget, facts.approval === 'infinite' ? maxUint256 : amountIn))
+    // Permit2's approval is the one-time 2^256 - 1; a partial one is set to 0 first (USDT refuses otherwise).
+    if (allowance > 0n && (permit || facts.refusesChange))
+      approvals.push(approveCall(token0, approvalTarget, 0n))
+    const infinite = permit || facts.approval === 'infinite'
+    approvals.push(approveCall(token0, approvalTarget, infinite ? maxUint256 : amountIn))
   }
   const batch = wantsBatch(facts, approvals.length || (facts.contractAccount ? 1 : 0)) && facts.atomicBatch
   if (facts.batchMode === 'require' && approvals.length > 0 && !batch)
@@ -188,23 +224,27 @@ export function planSwap(facts: SwapFacts, chainId: number): SwapPlan {
     approvalTarget && approvals.length && facts.enforcement === 'simulation' && facts.approval !== 'infinite'
       ? [approveCall(token0, approvalTarget, 0n)]
       : []
-  const sequential = sequentialSteps(approvals, swap, facts.pinnedNonce)
+  const sequential = sequentialSteps(approvals, swap, facts.pinnedNonce, permit)
+  const kinds = [
+    ...sequential.flatMap((step) => (step.kind === 'permit' ? [] : [step.kind])),
+    ...reset.map(() => 'reset' as const),
+  ]
   const steps: PlannedStep[] = batch
     ? [
-        {
-          kind: 'batch',
-          calls: [...approvals, swap, ...reset],
-          kinds: [...sequential.map((step) => step.kind), ...reset.map(() => 'reset' as const)],
-        },
+        ...(permit ? [{ kind: 'permit' } as const] : []),
+        { kind: 'batch', calls: [...approvals, swap, ...reset], kinds },
       ]
     : sequential
+  const { transferAddress: router, data } = facts.swapInfo
   return {
-    enforcement: facts.enforcement,
-    approvalTarget,
-    serviceSpender,
-    approvals,
-    swap,
-    mode: batch ? 'batch' : 'sequential',
-    steps,
+    ...{ enforcement: facts.enforcement, approvalTarget, serviceSpender, approvals, swap },
+    ...{ mode: batch ? 'batch' : 'sequential', steps },
+    ...(permit ? { permit: { spender: serviceSpender ?? zeroAddress, router, data } } : {}),
+    simulation: permit
+      ? {
+          spender: guarded.approvalTarget,
+          calls: [approveCall(token0, guarded.approvalTarget as Address, amountIn), swap],
+        }
+      : { spender: approvalTarget, calls: [...approvals, swap] },
   }
 }

@@ -524,7 +524,7 @@ test('swapReceiptOf: the swap’s own receipt, by its place; one receipt for a b
 // Journals the runner can write: each step's events in the order it writes them; a step starts
 // only after the one before it was mined; records with or without the nonces (0.1.0).
 const hashes = fc.constantFrom(reset, approval, swap, other)
-const stepEvents = (step: SwapStepKind, nonce: number, pinned: boolean, last: boolean) =>
+const stepEvents = (step: JournalEntry['step'], nonce: number, pinned: boolean, last: boolean) =>
   fc
     .record({
       withNonce: fc.boolean(),
@@ -576,7 +576,11 @@ const journals = fc.oneof(
   stepEvents('batch', 3, false, true),
   fc
     .record({
-      steps: fc.constantFrom<SwapStepKind[]>(['swap'], ['approve', 'swap'], ['reset', 'approve', 'swap']),
+      steps: fc.constantFrom<JournalEntry['step'][]>(
+        ['swap'],
+        ['approve', 'swap'],
+        ['reset', 'approve', 'swap'],
+      ),
       upTo: fc.nat(2),
       pinned: fc.boolean(),
     })

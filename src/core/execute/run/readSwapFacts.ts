@@ -1,7 +1,9 @@
 import type { Address, Chain, PublicClient, Transport } from 'viem'
-import { swapGuardAddress } from '../guard/swapGuard.js'
+import { permit2Address } from '../guard/swapGuard.js'
+import { verifySwapGuard } from '../guard/verifySwapGuard.js'
+import { approveCall } from '../rules/approvals.js'
 import { type BatchMode, type SwapFacts, wantsBatch } from '../rules/planSwap.js'
-import { approveCall, readAllowance } from './approvals.js'
+import { readAllowance } from './approvals.js'
 import { readWalletCapabilities } from './batch.js'
 import type { ExecutionClients } from './chain.js'
 import { toMissingTokenError } from './walletErrors.js'
@@ -17,18 +19,20 @@ export type ReadSwapFactsParameters = {
   resetAllowance?: boolean | undefined
   batchMode: BatchMode
   pinnedNonce?: number | undefined
-  /** Whether to read that the guard is deployed (`'onchain'`). */
+  /** Whether to verify the guard's code (`'onchain'`): `'mismatch'` is a `SwapGuardCodeMismatchError`. */
   guard: boolean
+  /** Read the account's allowance for Permit2 too (the guarded swap may take token0 through it). */
+  readPermit2?: boolean | undefined
   /** How long the wallet is given to answer `wallet_getCapabilities`. Default 3 s. */
   capabilitiesTimeoutMs?: number | undefined
 }
 
 export type ReadSwapFactsReturnType = Pick<
   SwapFacts,
-  'allowance' | 'refusesChange' | 'atomicBatch' | 'contractAccount'
+  'allowance' | 'refusesChange' | 'atomicBatch' | 'contractAccount' | 'permit2Allowance'
 > & {
-  /** `undefined` when not asked. */
-  guardDeployed: boolean | undefined
+  /** The guard's code on the chain, when asked: `'verified'` or `'missing'` (a mismatch throws). */
+  guard: 'verified' | 'missing' | undefined
   /** The wallet reports it can use an ERC-7677 paymaster for the chain. */
   paymaster: boolean
 }
@@ -40,8 +44,10 @@ export type ReadSwapFactsReturnType = Pick<
  * approval simulated, only for a non-zero allowance too small, unless
  * `resetAllowance` says); whether the wallet batches atomically (asked only
  * when a batch could be planned: an approval needed, batching allowed, no
- * nonce pinned); whether the guard is deployed. A token with no contract on
- * the chain is an `InvalidParameterError` naming `token0`.
+ * nonce pinned); whether the guard at its address is the genuine one (its
+ * code hashes: a look-alike is a `SwapGuardCodeMismatchError`); the Permit2
+ * allowance, when asked. A token with no contract on the chain is an
+ * `InvalidParameterError` naming `token0`.
  *
  * @example
  * const facts = await readSwapFacts({ publicClient, walletClient }, { owner, chainId, token0, amountIn, approvalTarget, batchMode: 'auto', guard: true })
@@ -51,22 +57,28 @@ export async function readSwapFacts(
   parameters: ReadSwapFactsParameters,
 ): Promise<ReadSwapFactsReturnType> {
   const { owner, chainId, token0, amountIn, approvalTarget } = parameters
-  const [allowance, guardDeployed, code] = await Promise.all([
-    approvalTarget
-      ? readAllowance(publicClient, token0, owner, approvalTarget).catch((error: unknown) => {
-          throw toMissingTokenError(error, 'token0', token0, chainId)
-        })
+  const allowanceOf = (target: Address) =>
+    readAllowance(publicClient, token0, owner, target).catch((error: unknown) => {
+      throw toMissingTokenError(error, 'token0', token0, chainId)
+    })
+  const [allowance, permit2Allowance, guard, code] = await Promise.all([
+    approvalTarget ? allowanceOf(approvalTarget) : undefined,
+    approvalTarget && parameters.readPermit2 ? allowanceOf(permit2Address) : undefined,
+    parameters.guard
+      ? (verifySwapGuard({ publicClient, throwOnMismatch: true }) as Promise<'verified' | 'missing'>)
       : undefined,
-    parameters.guard ? hasCode(publicClient, swapGuardAddress) : undefined,
     // A contract account (a Safe, say), not an EIP-7702 delegation (0xef0100…): its wallet is asked
     // to batch even a lone swap, so that the wallet, not a hash of its own, tracks it.
     publicClient.getCode({ address: owner }).catch(() => undefined),
   ])
   const contractAccount = !!code && code !== '0x' && !code.startsWith('0xef0100')
-  const needsApproval = allowance !== undefined && allowance < amountIn
+  const needsApproval =
+    (allowance !== undefined && allowance < amountIn) ||
+    (permit2Allowance !== undefined && permit2Allowance < amountIn)
   const refusesChange =
-    needsApproval &&
+    allowance !== undefined &&
     allowance > 0n &&
+    allowance < amountIn &&
     (parameters.resetAllowance ??
       !(await approves(publicClient, owner, token0, approvalTarget as Address, amountIn)))
   const capabilities =
@@ -74,8 +86,13 @@ export async function readSwapFacts(
       ? await readWalletCapabilities({ walletClient }, owner, chainId, parameters.capabilitiesTimeoutMs)
       : { atomic: false, paymaster: false }
   return {
-    ...{ allowance, refusesChange: parameters.resetAllowance ?? refusesChange, contractAccount },
-    ...{ atomicBatch: capabilities.atomic, paymaster: capabilities.paymaster, guardDeployed },
+    ...{
+      allowance,
+      permit2Allowance,
+      refusesChange: parameters.resetAllowance ?? refusesChange,
+      contractAccount,
+    },
+    ...{ atomicBatch: capabilities.atomic, paymaster: capabilities.paymaster, guard },
   }
 }
 

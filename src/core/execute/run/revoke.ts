@@ -1,6 +1,6 @@
 import type { Address, Hex, TransactionReceipt } from 'viem'
+import { approveCall } from '../rules/approvals.js'
 import type { ExecutionClients } from '../types.js'
-import { approveCall } from './approvals.js'
 import { ensureChain, sendPinned, waitForSuccess } from './chain.js'
 
 /**

@@ -11,11 +11,11 @@ import { SwapGuardIncompatibleError, SwapGuardNotDeployedError } from '../../err
 import { deterministicDeployerAddress, swapGuardAddress } from '../guard/swapGuard.js'
 import type { PendingSwap } from '../records/pendingSwaps.js'
 import { createRecorder } from '../records/recorder.js'
+import { approveCall } from '../rules/approvals.js'
 import type { CheckedParameters } from '../rules/checkSwapParameters.js'
 import { checkAddresses, checkValue } from '../rules/checkSwapParameters.js'
 import { planSwap, planSwapCall } from '../rules/planSwap.js'
 import type { SwapStorage } from '../types.js'
-import { approveCall } from './approvals.js'
 import { ensureChain } from './chain.js'
 import { emit, type Prepared, type Quoted, type Simulated, type SwapRun } from './context.js'
 import { fail, type RunResult } from './failSwap.js'
@@ -109,14 +109,15 @@ async function prepare(run: SwapRun, { swapInfo }: Quoted): Promise<Prepared> {
   emit(run, 'checking-allowance')
   checkValue(p, swapInfo)
   const batchMode = p.batch ?? 'auto'
+  const guarded = run.enforcement === 'onchain'
   const facts = await walletStep('approval', () =>
     // Its owner, token0, amount, resetAllowance and capabilitiesTimeoutMs as the flow's.
     readSwapFacts(p, {
-      ...{ ...p, chainId: chain.id, approvalTarget: call.approvalTarget },
-      ...{ batchMode, pinnedNonce: run.pinnedNonce, guard: run.enforcement === 'onchain' },
+      ...{ ...p, chainId: chain.id, approvalTarget: call.approvalTarget, batchMode },
+      ...{ pinnedNonce: run.pinnedNonce, guard: guarded, readPermit2: guarded && p.permit2 !== 'never' },
     }),
   )
-  if (facts.guardDeployed === false)
+  if (facts.guard === 'missing')
     throw new SwapGuardNotDeployedError({
       chainId: chain.id,
       address: swapGuardAddress,
@@ -131,7 +132,7 @@ async function simulate(run: SwapRun, prepared: Prepared): Promise<Simulated> {
   const { plan } = prepared
   emit(run, 'simulating')
   const simulated = await walletStep('simulation', () =>
-    simulateCalls(run, plan.approvalTarget, [...plan.approvals, plan.swap]),
+    simulateCalls(run, plan.simulation.spender, plan.simulation.calls),
   ).catch(async (error) => {
     // A revert through the guard: when the service's own calls would pass, the calldata cannot
     // run through the guard (it names the user as payer, say): said so, never downgraded.

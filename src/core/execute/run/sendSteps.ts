@@ -7,13 +7,14 @@ import {
   TransactionRevertedError,
   UserRejectedError,
 } from '../../errors/execute.js'
+import { PermitRefusedError } from '../../errors/guard.js'
 import type { JournalEntry } from '../records/journal.js'
 import { type PlannedStep, sequentialSteps } from '../rules/planSwap.js'
 import { markQuoteSpent } from '../rules/spentQuotes.js'
 import { type Standing, swapReceiptOf } from '../rules/standing.js'
 import type { FloorEnforcement, SwapCall, SwapStepKind } from '../types.js'
 import { readAllowance } from './approvals.js'
-import { isBatchDeclined, sendBatch } from './batch.js'
+import { isBatchDeclined, sendBatch as sendCalls } from './batch.js'
 import { pendingCount, sendPinned, waitForSuccess } from './chain.js'
 import {
   emit,
@@ -24,6 +25,7 @@ import {
   type Simulated,
   type SwapRun,
 } from './context.js'
+import { signPermit } from './signPermit.js'
 import { simulateCalls } from './simulateCalls.js'
 import { walletStep } from './walletErrors.js'
 
@@ -38,7 +40,7 @@ export type NonceTaken = { stopped: Standing }
  */
 export async function send(run: SwapRun, simulated: Simulated): Promise<Sent | NonceTaken> {
   const { parameters } = run
-  const [first] = simulated.plan.steps
+  const first = simulated.plan.steps.find((step) => step.kind !== 'permit')
   if (first?.kind !== 'batch' && first?.nonce !== undefined) {
     const next = await walletStep('swap', () =>
       pendingCount(parameters, parameters.owner, simulated.chain.id),
@@ -47,38 +49,86 @@ export async function send(run: SwapRun, simulated: Simulated): Promise<Sent | N
   }
   if (first?.kind === 'batch')
     try {
-      return { ...simulated, ...(await sendBatchStep(run, simulated, first.calls, first.kinds)) }
+      return await sendBatch(run, simulated, first)
     } catch (error) {
       // The user declined the wallet's upgrade to batch (EIP-7702), or the wallet cannot batch
       // atomically after all: the same calls, already simulated, one transaction after the other.
       if (!isBatchDeclined(error) || ownEntries(run).some((entry) => entry.batchId)) throw error
-      const { approvals, swap } = simulated.plan
-      simulated = {
-        ...simulated,
-        plan: { ...simulated.plan, mode: 'sequential', steps: sequentialSteps(approvals, swap) },
-      }
+      const { approvals, swap, permit } = simulated.plan
+      const steps = sequentialSteps(approvals, swap, undefined, !!permit)
+      simulated = { ...simulated, plan: { ...simulated.plan, mode: 'sequential', steps } }
       emit(run, run.step.action, { mode: 'sequential' })
     }
   return sendSequential(run, simulated)
 }
 
-/** Each transaction after the previous one is mined; the swap checked and simulated again on the state the approvals left. */
+/**
+ * The batch: signed first when it goes through Permit2 (its exact calls then
+ * simulated again, signature included), then sent as one.
+ */
+async function sendBatch(
+  run: SwapRun,
+  simulated: Simulated,
+  { calls, kinds }: Extract<PlannedStep, { kind: 'batch' }>,
+): Promise<Sent> {
+  const { plan } = simulated
+  let sent = calls
+  let outcome = simulated.simulated
+  if (plan.permit) {
+    const swap = await signPermit(run, simulated)
+    sent = calls.map((call, index) => (kinds[index] === 'swap' ? swap : call))
+    outcome = await resimulate(run, simulated, sent)
+  }
+  return { ...simulated, simulated: outcome, ...(await sendBatchStep(run, simulated, sent, kinds)) }
+}
+
+/**
+ * The exact calls about to be sent, simulated on the current state, held to
+ * the user's bounds; a signature Permit2 would refuse (expired, its nonce
+ * spent) is a `PermitRefusedError`.
+ */
+async function resimulate(run: SwapRun, { plan }: Simulated, calls: SwapCall[]) {
+  emit(run, 'simulating')
+  const outcome = await walletStep('simulation', () => simulateCalls(run, plan.approvalTarget, calls)).catch(
+    (error: unknown) => {
+      const reason = (error as { reason?: unknown })?.reason
+      if (reason === 'SignatureExpired') throw new PermitRefusedError({ reason: 'expired', cause: error })
+      if (reason === 'InvalidNonce') throw new PermitRefusedError({ reason: 'nonce-used', cause: error })
+      throw error
+    },
+  )
+  emit(run, 'simulating', { simulated: outcome })
+  return outcome
+}
+
+/**
+ * Each transaction after the previous one is mined; before the swap, the
+ * allowance checked, the Permit2 signature asked for (where the plan has
+ * one), and the swap simulated again on the state the approvals left.
+ */
 async function sendSequential(run: SwapRun, simulated: Simulated): Promise<Sent> {
   const { plan } = simulated
   const receipts: TransactionReceipt[] = []
+  let swap = plan.swap
   let swapReceipt: TransactionReceipt | undefined
   let outcome = simulated.simulated
   for (const step of plan.steps) {
     if (step.kind === 'batch') continue
-    if (step.kind === 'swap' && plan.approvals.length) {
-      await checkAllowance(run, plan.approvalTarget as Address)
-      emit(run, 'simulating')
-      outcome = await walletStep('simulation', () => simulateCalls(run, plan.approvalTarget, [plan.swap]))
-      emit(run, 'simulating', { simulated: outcome })
+    if (step.kind === 'permit') {
+      swap = await signPermit(run, simulated)
+      continue
     }
-    if (step.kind === 'swap') emit(run, 'sending-swap')
-    else emit(run, step.kind === 'reset' ? 'resetting-allowance' : 'approving')
-    const receipt = await sendStep(run, simulated, step, outcome)
+    if (step.kind === 'swap') {
+      if (plan.approvals.length) await checkAllowance(run, plan.approvalTarget as Address)
+      if (plan.approvals.length || plan.permit) outcome = await resimulate(run, simulated, [swap])
+      emit(run, 'sending-swap')
+    } else emit(run, step.kind === 'reset' ? 'resetting-allowance' : 'approving')
+    const receipt = await sendStep(
+      run,
+      simulated,
+      step.kind === 'swap' ? { ...step, call: swap } : step,
+      outcome,
+    )
     receipts.push(receipt)
     if (step.kind === 'swap') swapReceipt = receipt
   }
@@ -120,7 +170,7 @@ async function expectedAt(run: SwapRun, prepared: Prepared, pinned: number | und
 async function sendStep(
   run: SwapRun,
   prepared: Prepared,
-  { kind, call, nonce }: Exclude<PlannedStep, { kind: 'batch' }>,
+  { kind, call, nonce }: Extract<PlannedStep, { call: SwapCall }>,
   outcome: SwapOutcome,
 ): Promise<TransactionReceipt> {
   const stage = kind === 'swap' ? 'swap' : 'approval'
@@ -178,7 +228,11 @@ export function gasLimit(
 }
 
 /** The journal entry a failed wait leaves: reverted, replaced, or (a timeout, a node) unknown. */
-function outcomeOf(step: SwapStepKind, hash: `0x${string}`, error: unknown): Omit<JournalEntry, 'at'> {
+function outcomeOf(
+  step: JournalEntry['step'],
+  hash: `0x${string}`,
+  error: unknown,
+): Omit<JournalEntry, 'at'> {
   if (error instanceof TransactionRevertedError) return { step, event: 'reverted', hash: error.hash }
   if (error instanceof TransactionReplacedError)
     return { step, event: 'replaced', hash: error.receipt.transactionHash }
@@ -205,7 +259,7 @@ async function sendBatchStep(
   })
   let batchId: string | undefined
   try {
-    const { receipts } = await sendBatch(run.parameters, prepared.chain, calls, {
+    const { receipts } = await sendCalls(run.parameters, prepared.chain, calls, {
       timeoutMs: run.parameters.batchTimeoutMs ?? 300_000,
       paymaster: prepared.paymaster,
       onSent: async (id) => {

@@ -1,4 +1,4 @@
-import { type Address, decodeErrorResult, type Hex } from 'viem'
+import { type Address, decodeErrorResult, type Hex, parseAbi } from 'viem'
 import { BaseError, walk } from '../../errors/base.js'
 import { type ExecuteSwapStage, UserRejectedError, WalletError } from '../../errors/execute.js'
 import { InvalidParameterError } from '../../errors/parameter.js'
@@ -33,6 +33,18 @@ export async function walletStep<value>(stage: ExecuteSwapStage, fn: () => Promi
   }
 }
 
+/** The custom errors a swap's revert may carry: the guard's and Permit2's (`Error` and `Panic` are viem's own). */
+const knownErrors = /* @__PURE__ */ parseAbi([
+  'error AmountInExceeded(uint256 spent, uint256 maxAmountIn)',
+  'error AmountOutTooLow(uint256 received, uint256 minAmountOut)',
+  'error InvalidSwap()',
+  'error SignatureExpired(uint256 signatureDeadline)',
+  'error InvalidNonce()',
+  'error InvalidSigner()',
+  'error InvalidSignature()',
+  'error InvalidAmount(uint256 maxAmount)',
+])
+
 /** The revert data and its decoded reason (Error(string), Panic(uint256) or a custom error's name), if any. */
 export function decodeRevert(error: unknown): { reason: string | undefined; data: Hex | undefined } {
   let data: Hex | undefined
@@ -52,7 +64,11 @@ export function decodeRevert(error: unknown): { reason: string | undefined; data
   })
   if (data) {
     try {
-      const { errorName, args } = decodeErrorResult({ data })
+      // viem adds Error(string) and Panic(uint256) to the ABI it is given.
+      const { errorName, args } = decodeErrorResult({ abi: knownErrors, data }) as {
+        errorName: string
+        args?: readonly unknown[]
+      }
       const arg = String(args?.[0])
       return {
         reason: errorName === 'Error' ? arg : errorName === 'Panic' ? `panic ${arg}` : errorName,
