@@ -14,7 +14,7 @@ export type TestWalletOptions = {
   account: Address
   /**
    * Reject a wallet request, as a user clicking "Reject" does (EIP-1193 code 4001).
-   * Called for eth_sendTransaction and wallet_switchEthereumChain with their 0-based count.
+   * Called for eth_sendTransaction, eth_signTypedData_v4 and wallet_switchEthereumChain with their 0-based count.
    */
   reject?: ((method: string, count: number) => boolean) | undefined
   /**
@@ -170,7 +170,9 @@ export function createTestWallet(options: TestWalletOptions) {
       if (options.fail?.(method, count))
         throw Object.assign(new Error(`Internal error (${method})`), { code: -32603 })
       if (
-        (method === 'eth_sendTransaction' || method === 'wallet_switchEthereumChain') &&
+        (method === 'eth_sendTransaction' ||
+          method === 'wallet_switchEthereumChain' ||
+          method === 'eth_signTypedData_v4') &&
         options.reject?.(method, count)
       )
         throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
@@ -239,6 +241,8 @@ export function createTestWallet(options: TestWalletOptions) {
     sendRequests: () => requests.filter((r) => r.method === 'eth_sendTransaction'),
     /** The batches the wallet was asked to send (including rejected ones). */
     batchRequests: () => requests.filter((r) => r.method === 'wallet_sendCalls'),
+    /** The typed data the wallet was asked to sign (including rejected ones). */
+    signRequests: () => requests.filter((r) => r.method === 'eth_signTypedData_v4'),
     walletClient: createWalletClient({
       account: options.account,
       transport: custom(provider),
