@@ -24,12 +24,14 @@ import { testErc20Abi, testRouterAbi } from '../../../test/evm/abis.js'
 import { compileContracts } from '../../../test/evm/compile.js'
 import { defaultPools, type PoolConfig } from '../../../test/evm/fixture.js'
 import { attackerAccount, routerSwapData } from '../../../test/evm/guardKit.js'
+import { deployPermit2 } from '../../../test/evm/production/permit2.js'
+import { jsonRpc } from '../../../test/evm/rpc.js'
 import { setupSwapHarness } from '../../../test/evm/swapHarness.js'
 import type { TestWallet } from '../../../test/evm/wallet.js'
 import { getAmountOut } from '../../mock/amm.js'
 import { BatchFailedError, TransactionRevertedError, UnsafeSwapOutcomeError } from '../errors/execute.js'
 import { executeSwap } from './executeSwap.js'
-import { swapGuardAddress } from './guard/swapGuard.js'
+import { permit2Address, swapGuardAddress } from './guard/swapGuard.js'
 import type { FloorEnforcement } from './rules/planSwap.js'
 
 // A shallow TKA/TKB pool (10,000 : 20,000), so that a sandwich of a few hundred TKA pays.
@@ -47,7 +49,20 @@ let C: Awaited<ReturnType<typeof compileContracts>>
 
 beforeAll(async () => {
   C = await compileContracts()
-})
+  // Permit2 at its canonical address, compiled from its published source.
+  await deployPermit2(jsonRpc(h.fixture.rpcUrl), h.fixture.accounts.deployer.address)
+}, 120_000)
+
+/** The user's one-time approval of Permit2 for TKA, as most active wallets gave it. */
+async function approvePermit2() {
+  const hash = await h.fixture.userClient.writeContract({
+    address: TKA(),
+    abi: testErc20Abi,
+    functionName: 'approve',
+    args: [permit2Address, maxUint256],
+  })
+  await h.fixture.publicClient.waitForTransactionReceipt({ hash })
+}
 
 const TKA = () => h.address('TKA')
 const TKB = () => h.address('TKB')
@@ -304,7 +319,12 @@ async function funds() {
   }
 }
 
-async function attack(make: () => Attack, batch: boolean, floorEnforcement: FloorEnforcement) {
+async function attack(
+  make: () => Attack,
+  batch: boolean,
+  floorEnforcement: FloorEnforcement,
+  permit2: 'approve' | 'never' = 'never',
+) {
   const scenario = make()
   const { body, waive, floor } = await scenario.prepare()
   const wallet = scenario.wallet ? await scenario.wallet(batch) : h.wallet(batch ? { eip5792: {} } : {})
@@ -335,6 +355,7 @@ async function attack(make: () => Attack, batch: boolean, floorEnforcement: Floo
     ...(waive ? { dangerouslyTrustAnyAddress: true } : { trustedAddresses: trusted() }),
     floorEnforcement,
     batch: batch ? 'require' : 'never',
+    permit2,
     revokeOnFailure: true,
     storage: false,
   }).then(
@@ -354,6 +375,16 @@ describe.each([
       expect(error).toBeInstanceOf(batch ? BatchFailedError : TransactionRevertedError)
       if (!batch) expect(error).toMatchObject({ stage: 'swap' })
       // The approval the flow made went with the revert (a batch) or was revoked (revokeOnFailure).
+      expect(after).toEqual(before)
+    })
+
+    test('through the guard, token0 taken through a Permit2 signature: the swap reverts on chain; the user keeps every token, and pays only gas', async () => {
+      // One transaction after the other: Permit2 approved already, the signature and one swap. In a
+      // batch: the one-time Permit2 approval and the signed swap, as one.
+      if (!batch) await approvePermit2()
+      const { error, before, after } = await attack(make, batch, 'onchain', 'approve')
+      expect(error).toBeInstanceOf(batch ? BatchFailedError : TransactionRevertedError)
+      if (!batch) expect(error).toMatchObject({ stage: 'swap' })
       expect(after).toEqual(before)
     })
 
