@@ -208,7 +208,7 @@ export async function getSwapPreview(
     networkFee:
       insufficientBalance || guardDeployed === false
         ? undefined
-        : await estimateFee(publicClient, account, plan),
+        : await estimateFee(publicClient, account, plan, calls),
     priceImpact: priceImpact({
       amountIn,
       amountOut: swapInfo.estimateAmount,
@@ -273,7 +273,10 @@ async function readPreview(
         ...{ ...parameters, owner: account, chainId, approvalTarget, batchMode },
         ...{
           guard: enforcement === 'onchain',
-          readPermit2: enforcement === 'onchain' && parameters.permit2 !== 'never',
+          readPermit2:
+            enforcement === 'onchain' && parameters.permit2 !== 'never'
+              ? (parameters.permit2 ?? 'if-approved')
+              : undefined,
         },
       },
     ),
@@ -323,13 +326,14 @@ async function estimateFee(
   publicClient: PublicClient<Transport, Chain | undefined>,
   account: Address,
   plan: SwapPlan,
+  sent: SwapCall[],
 ): Promise<SwapPreview['networkFee']> {
   const gasPrice = await publicClient.getGasPrice().catch(() => undefined)
   if (gasPrice === undefined) return undefined
-  const { calls } = plan.simulation
-  const used = await gasOf(publicClient, account, calls)
+  // What is sent; through Permit2, what the signature's swap is simulated as before it exists.
+  const used = await gasOf(publicClient, account, plan.permit ? plan.simulation.calls : sent)
   if (!used) return undefined
-  const [approvalGas = 0n, swapGas = 0n] = used.gas.length === 2 ? used.gas : [0n, used.gas.at(-1)]
+  const [approvalGas = 0n, swapGas = 0n] = plan.permit ? used.gas : [0n, used.gas[plan.approvals.length]]
   const gas = plan.permit
     ? approvalGas * BigInt(plan.approvals.length) + swapGas + permit2SignatureGas
     : used.gas.reduce((total, each) => total + each, 0n)

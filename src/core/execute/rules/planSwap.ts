@@ -169,13 +169,19 @@ export function sequentialSteps(
   return [...transactions, ...(permit ? [{ kind: 'permit' } as const] : []), swapStep]
 }
 
-/** Whether the guarded swap goes through Permit2: an ERC-20 input, Permit2 allowed, its allowance there (or asked for). */
-function viaPermit2({
+/**
+ * Whether the guarded swap goes through Permit2: an ERC-20 input (its
+ * Permit2 allowance read), Permit2 allowed, and its allowance there or asked for.
+ *
+ * @example
+ * viaPermit2({ enforcement: 'onchain', permit2: 'if-approved', permit2Allowance: maxUint256, amountIn }) // true
+ */
+export function viaPermit2({
   enforcement,
   permit2 = 'if-approved',
   permit2Allowance,
   amountIn,
-}: SwapFacts): boolean {
+}: Pick<SwapFacts, 'enforcement' | 'permit2' | 'permit2Allowance' | 'amountIn'>): boolean {
   if (enforcement !== 'onchain' || permit2 === 'never' || permit2Allowance === undefined) return false
   return permit2Allowance >= amountIn || permit2 === 'approve'
 }

@@ -2,7 +2,13 @@ import type { Address, Chain, PublicClient, Transport } from 'viem'
 import { permit2Address } from '../guard/swapGuard.js'
 import { verifySwapGuard } from '../guard/verifySwapGuard.js'
 import { approveCall } from '../rules/approvals.js'
-import { type BatchMode, type SwapFacts, wantsBatch } from '../rules/planSwap.js'
+import {
+  type BatchMode,
+  type Permit2Mode,
+  type SwapFacts,
+  viaPermit2,
+  wantsBatch,
+} from '../rules/planSwap.js'
 import { readAllowance } from './approvals.js'
 import { readWalletCapabilities } from './batch.js'
 import type { ExecutionClients } from './chain.js'
@@ -21,8 +27,8 @@ export type ReadSwapFactsParameters = {
   pinnedNonce?: number | undefined
   /** Whether to verify the guard's code (`'onchain'`): `'mismatch'` is a `SwapGuardCodeMismatchError`. */
   guard: boolean
-  /** Read the account's allowance for Permit2 too (the guarded swap may take token0 through it). */
-  readPermit2?: boolean | undefined
+  /** The flow's `permit2`, when the guarded swap may take token0 through Permit2: its allowance there is read too. */
+  readPermit2?: Permit2Mode | undefined
   /** How long the wallet is given to answer `wallet_getCapabilities`. Default 3 s. */
   capabilitiesTimeoutMs?: number | undefined
 }
@@ -72,9 +78,16 @@ export async function readSwapFacts(
     publicClient.getCode({ address: owner }).catch(() => undefined),
   ])
   const contractAccount = !!code && code !== '0x' && !code.startsWith('0xef0100')
-  const needsApproval =
-    (allowance !== undefined && allowance < amountIn) ||
-    (permit2Allowance !== undefined && permit2Allowance < amountIn)
+  // An approval of whichever target the plan will take (the planner's own rule).
+  const permit = viaPermit2({
+    enforcement: 'onchain',
+    permit2: parameters.readPermit2,
+    permit2Allowance,
+    amountIn,
+  })
+  const needsApproval = permit
+    ? (permit2Allowance as bigint) < amountIn
+    : allowance !== undefined && allowance < amountIn
   const refusesChange =
     allowance !== undefined &&
     allowance > 0n &&

@@ -114,7 +114,11 @@ async function prepare(run: SwapRun, { swapInfo }: Quoted): Promise<Prepared> {
     // Its owner, token0, amount, resetAllowance and capabilitiesTimeoutMs as the flow's.
     readSwapFacts(p, {
       ...{ ...p, chainId: chain.id, approvalTarget: call.approvalTarget, batchMode },
-      ...{ pinnedNonce: run.pinnedNonce, guard: guarded, readPermit2: guarded && p.permit2 !== 'never' },
+      ...{
+        pinnedNonce: run.pinnedNonce,
+        guard: guarded,
+        readPermit2: guarded && p.permit2 !== 'never' ? (p.permit2 ?? 'if-approved') : undefined,
+      },
     }),
   )
   if (facts.guard === 'missing')
