@@ -21,7 +21,7 @@ const entries = {
   mock: 'src/exports/mock.ts',
   mockMsw: 'src/exports/mockMsw.ts',
   'mock-server': 'src/mock/bin.ts',
-  'deploy-guard': 'src/core/execute/guard/deployGuardBin.ts',
+  'deploy-guard': 'src/guard/deployGuardBin.ts',
 }
 
 // Packages the library imports but never bundles.

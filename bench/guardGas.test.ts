@@ -25,7 +25,6 @@ import {
 } from 'viem'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { deploySwapGuard } from '../src/core/execute/guard/deploySwapGuard.js'
 import { encodeSwapWithPermit2 } from '../src/core/execute/guard/encodeSwapWithPermit2.js'
 import {
   deterministicDeployerAddress,
@@ -33,8 +32,9 @@ import {
   swapGuardAddress,
   swapGuardExecutorAddress,
 } from '../src/core/execute/guard/swapGuard.js'
-import { swapGuardInitCode, swapGuardSalt } from '../src/core/execute/guard/swapGuardInitCode.js'
 import { swapPermitTypedData } from '../src/core/execute/guard/swapPermitTypedData.js'
+import { deploySwapGuard } from '../src/guard/deploySwapGuard.js'
+import { swapGuardInitCode, swapGuardSalt } from '../src/guard/swapGuardInitCode.js'
 import { pairRouterAbi } from '../test/evm/abis.js'
 import { startAnvil } from '../test/evm/anvil.js'
 import { compileContracts } from '../test/evm/compile.js'

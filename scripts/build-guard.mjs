@@ -1,4 +1,4 @@
-// `npm run build:guard`: compiles src/core/execute/guard/SwapGuard.sol with the pinned compiler
+// `npm run build:guard`: compiles src/guard/SwapGuard.sol with the pinned compiler
 // (the `solc` package, 0.8.30) and writes what ships with it:
 // - SwapGuard.standard-input.json: the compiler's standard-JSON input, exactly as compiled here, for
 //   anyone to verify the source on an explorer (or to recompile it);
@@ -15,7 +15,9 @@ import { getAddress, getContractAddress, keccak256, pad, toHex } from 'viem'
 
 const require = createRequire(import.meta.url)
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const dir = join(root, 'src', 'core', 'execute', 'guard')
+const dir = join(root, 'src', 'guard')
+// The guard's runtime constants (address, code hashes) live with the executor that checks them.
+const constantsDir = join(root, 'src', 'core', 'execute', 'guard')
 const check = process.argv.includes('--check')
 
 const solcVersion = require('solc/package.json').version
@@ -62,8 +64,8 @@ const guardCodeHash = keccak256(runtime(SwapGuard, executor))
 const executorCodeHash = keccak256(runtime(SwapGuardExecutor, guard))
 
 const stale = []
-function write(file, content) {
-  const path = join(dir, file)
+function write(file, content, into = dir) {
+  const path = join(into, file)
   if (existsSync(path) && readFileSync(path, 'utf8') === content) return
   stale.push(file)
   if (!check) writeFileSync(path, content)
@@ -93,12 +95,12 @@ write(
   ),
 )
 
-let constants = readFileSync(join(dir, 'swapGuard.ts'), 'utf8')
+let constants = readFileSync(join(constantsDir, 'swapGuard.ts'), 'utf8')
 constants = setLiteral(constants, 'swapGuardAddress', getAddress(guard))
 constants = setLiteral(constants, 'swapGuardExecutorAddress', getAddress(executor))
 constants = setLiteral(constants, 'swapGuardCodeHash', guardCodeHash)
 constants = setLiteral(constants, 'swapGuardExecutorCodeHash', executorCodeHash)
-write('swapGuard.ts', constants)
+write('swapGuard.ts', constants, constantsDir)
 
 console.log(
   [

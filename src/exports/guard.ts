@@ -10,13 +10,6 @@ export {
   type SwapGuardNotDeployedErrorType,
 } from '../core/errors/guard.js'
 export {
-  type DeploySwapGuardParameters,
-  type DeploySwapGuardReturnType,
-  deploySwapGuard,
-  type IsSwapGuardDeployedParameters,
-  isSwapGuardDeployed,
-} from '../core/execute/guard/deploySwapGuard.js'
-export {
   deterministicDeployerAddress,
   deterministicDeployerCodeHash,
   permit2Address,
@@ -26,4 +19,11 @@ export {
   swapGuardExecutorAddress,
   swapGuardExecutorCodeHash,
 } from '../core/execute/guard/swapGuard.js'
-export { swapGuardInitCode, swapGuardSalt } from '../core/execute/guard/swapGuardInitCode.js'
+export {
+  type DeploySwapGuardParameters,
+  type DeploySwapGuardReturnType,
+  deploySwapGuard,
+  type IsSwapGuardDeployedParameters,
+  isSwapGuardDeployed,
+} from '../guard/deploySwapGuard.js'
+export { swapGuardInitCode, swapGuardSalt } from '../guard/swapGuardInitCode.js'

@@ -20,7 +20,7 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { isNativeToken, nativeTokenAddress } from '../../src/core/constants.js'
-import { deploySwapGuard } from '../../src/core/execute/guard/deploySwapGuard.js'
+import { deploySwapGuard } from '../../src/guard/deploySwapGuard.js'
 import { testErc20Abi, testRouterAbi, testSpenderAbi } from './abis.js'
 import { type CompileContractsReturnType, compileContracts } from './compile.js'
 

@@ -24,12 +24,12 @@ import {
   zeroAddress,
 } from 'viem'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { deploySwapGuard } from '../../src/core/execute/guard/deploySwapGuard.js'
 import {
   swapGuardAbi,
   swapGuardAddress,
   swapGuardExecutorAddress,
 } from '../../src/core/execute/guard/swapGuard.js'
+import { deploySwapGuard } from '../../src/guard/deploySwapGuard.js'
 import { getAmountOut } from '../../src/mock/amm.js'
 import { swapRouterAbi } from '../../src/mock/routerAbi.js'
 import {

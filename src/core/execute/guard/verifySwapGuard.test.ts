@@ -24,8 +24,8 @@ import {
 } from '../../../../test/evm/guardKit.js'
 import { jsonRpc } from '../../../../test/evm/rpc.js'
 import { setupSwapFixture } from '../../../../test/evm/setup.js'
+import { deploySwapGuard, isSwapGuardDeployed } from '../../../guard/deploySwapGuard.js'
 import { SwapGuardCodeMismatchError } from '../../errors/guard.js'
-import { deploySwapGuard, isSwapGuardDeployed } from './deploySwapGuard.js'
 import {
   swapGuardAddress,
   swapGuardCodeHash,

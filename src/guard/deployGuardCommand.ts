@@ -9,15 +9,15 @@ import {
   isHex,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { BaseError } from '../../errors/base.js'
-import { deploySwapGuard } from './deploySwapGuard.js'
+import { BaseError } from '../core/errors/base.js'
 import {
   swapGuardAddress,
   swapGuardCodeHash,
   swapGuardExecutorAddress,
   swapGuardExecutorCodeHash,
-} from './swapGuard.js'
-import { verifySwapGuard } from './verifySwapGuard.js'
+} from '../core/execute/guard/swapGuard.js'
+import { verifySwapGuard } from '../core/execute/guard/verifySwapGuard.js'
+import { deploySwapGuard } from './deploySwapGuard.js'
 
 /** The environment variable the deployer's private key is read from (never an argument: arguments end up in shell histories and process lists). */
 export const deployGuardKeyVariable = 'DEPLOYER_PRIVATE_KEY'

@@ -5,12 +5,16 @@ import { build } from 'esbuild'
 import { type Address, createPublicClient, http } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type StartAnvilReturnType, startAnvil } from '../../../../test/evm/anvil.js'
-import { anvilPrivateKeys } from '../../../../test/evm/fixture.js'
-import { jsonRpc } from '../../../../test/evm/rpc.js'
+import { type StartAnvilReturnType, startAnvil } from '../../test/evm/anvil.js'
+import { anvilPrivateKeys } from '../../test/evm/fixture.js'
+import { jsonRpc } from '../../test/evm/rpc.js'
+import {
+  swapGuardAddress,
+  swapGuardCodeHash,
+  swapGuardExecutorAddress,
+} from '../core/execute/guard/swapGuard.js'
+import { verifySwapGuard } from '../core/execute/guard/verifySwapGuard.js'
 import { deployGuardKeyVariable, deployGuardUsage } from './deployGuardCommand.js'
-import { swapGuardAddress, swapGuardCodeHash, swapGuardExecutorAddress } from './swapGuard.js'
-import { verifySwapGuard } from './verifySwapGuard.js'
 
 // The command as a user runs it: its bin file bundled as the package build bundles it (viem left to
 // node_modules), spawned with node, the key in the environment, the RPC URL as its argument.
@@ -46,7 +50,7 @@ let bare: StartAnvilReturnType
 beforeAll(async () => {
   mkdirSync(join(out, '..'), { recursive: true })
   await build({
-    entryPoints: [join(root, 'src/core/execute/guard/deployGuardBin.ts')],
+    entryPoints: [join(root, 'src/guard/deployGuardBin.ts')],
     outfile: out,
     bundle: true,
     platform: 'node',
@@ -65,7 +69,7 @@ afterAll(async () => {
 
 describe('token-swap-hooks-deploy-guard', () => {
   test('the bin file starts with a hashbang and the package names it', () => {
-    expect(readFileSync(join(root, 'src/core/execute/guard/deployGuardBin.ts'), 'utf8')).toMatch(
+    expect(readFileSync(join(root, 'src/guard/deployGuardBin.ts'), 'utf8')).toMatch(
       /^#!\/usr\/bin\/env node\n/,
     )
     const { bin } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))

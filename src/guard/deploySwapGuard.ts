@@ -12,19 +12,23 @@ import {
   DeterministicDeployerMismatchError,
   SwapGuardCodeMismatchError,
   SwapGuardNotDeployedError,
-} from '../../errors/guard.js'
-import { assertObject } from '../../utils/validate.js'
+} from '../core/errors/guard.js'
+import {
+  deterministicDeployerAddress,
+  deterministicDeployerCodeHash,
+  swapGuardAddress,
+} from '../core/execute/guard/swapGuard.js'
+import { readSwapGuardCode, verifySwapGuard } from '../core/execute/guard/verifySwapGuard.js'
 import {
   type ExecutionClients,
   ensureChain,
   resolveClients,
   sendPinned,
   waitForSuccess,
-} from '../run/chain.js'
-import { walletStep } from '../run/walletErrors.js'
-import { deterministicDeployerAddress, deterministicDeployerCodeHash, swapGuardAddress } from './swapGuard.js'
+} from '../core/execute/run/chain.js'
+import { walletStep } from '../core/execute/run/walletErrors.js'
+import { assertObject } from '../core/utils/validate.js'
 import { swapGuardInitCode, swapGuardSalt } from './swapGuardInitCode.js'
-import { readSwapGuardCode, verifySwapGuard } from './verifySwapGuard.js'
 
 export type DeploySwapGuardParameters = ExecutionClients & {
   /** The chain to deploy on. Default: the public client's chain. */

@@ -11,17 +11,16 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type StartAnvilReturnType, startAnvil } from '../../../../test/evm/anvil.js'
-import { anvilPrivateKeys } from '../../../../test/evm/fixture.js'
-import { jsonRpc } from '../../../../test/evm/rpc.js'
-import { createTestWallet } from '../../../../test/evm/wallet.js'
-import { ChainMismatchError } from '../../errors/execute.js'
+import { type StartAnvilReturnType, startAnvil } from '../../test/evm/anvil.js'
+import { anvilPrivateKeys } from '../../test/evm/fixture.js'
+import { jsonRpc } from '../../test/evm/rpc.js'
+import { createTestWallet } from '../../test/evm/wallet.js'
+import { ChainMismatchError } from '../core/errors/execute.js'
 import {
   DeterministicDeployerMismatchError,
   SwapGuardCodeMismatchError,
   SwapGuardNotDeployedError,
-} from '../../errors/guard.js'
-import { deploySwapGuard, isSwapGuardDeployed } from './deploySwapGuard.js'
+} from '../core/errors/guard.js'
 import {
   deterministicDeployerAddress,
   deterministicDeployerCodeHash,
@@ -29,7 +28,8 @@ import {
   swapGuardCodeHash,
   swapGuardExecutorAddress,
   swapGuardExecutorCodeHash,
-} from './swapGuard.js'
+} from '../core/execute/guard/swapGuard.js'
+import { deploySwapGuard, isSwapGuardDeployed } from './deploySwapGuard.js'
 import { swapGuardInitCode, swapGuardSalt } from './swapGuardInitCode.js'
 
 const account = privateKeyToAccount(anvilPrivateKeys[1])

@@ -12,8 +12,8 @@ import {
   toHex,
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { startAnvil } from '../../../../test/evm/anvil.js'
-import { jsonRpc } from '../../../../test/evm/rpc.js'
+import { startAnvil } from '../../test/evm/anvil.js'
+import { jsonRpc } from '../../test/evm/rpc.js'
 import {
   deterministicDeployerAddress,
   permit2Address,
@@ -22,9 +22,9 @@ import {
   swapGuardCodeHash,
   swapGuardExecutorAddress,
   swapGuardExecutorCodeHash,
-} from './swapGuard.js'
+} from '../core/execute/guard/swapGuard.js'
+import { swapPermitTypes, swapPermitWitnessTypeString } from '../core/execute/guard/swapPermitTypedData.js'
 import { swapGuardInitCode, swapGuardSalt } from './swapGuardInitCode.js'
-import { swapPermitTypes, swapPermitWitnessTypeString } from './swapPermitTypedData.js'
 
 type SolcOutput = {
   errors?: { severity: string; formattedMessage: string }[]
