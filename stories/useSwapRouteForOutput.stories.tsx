@@ -2,8 +2,12 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { type Address, parseUnits } from 'viem'
-import { ExactOutputNotReachedError, useSwapRouteForOutput } from '../src/exports/exactOutput.js'
-import { NoRouteError, parseAmount } from '../src/exports/index.js'
+import {
+  ExactOutputNotReachedError,
+  NoRouteError,
+  parseAmount,
+  useSwapRouteForOutput,
+} from '../src/exports/index.js'
 import { addressOf, tokenControl } from './support/args.js'
 import { market, storyService } from './support/storyContext.js'
 import { Card, ErrorView, formatAmount, QueryState, RateLimitBanner } from './support/ui.js'

@@ -2,9 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import type { Address } from 'viem'
-import { type TokenBalance, tokenBalancesQueryName, useTokenBalances } from '../src/exports/balances.js'
-import { useExecuteSwap } from '../src/exports/execute.js'
-import { parseAmount, useSwapRoute } from '../src/exports/index.js'
+import type { TokenBalance } from '../src/exports/core.js'
+import { parseAmount, useExecuteSwap, useSwapRoute, useTokenBalances } from '../src/exports/index.js'
+import { tokenBalancesQueryName } from '../src/exports/query.js'
 import { enabledButton } from './support/play.js'
 import {
   simulatedAccount,
