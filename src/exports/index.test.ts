@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
+import { api, render, reportPath } from '../../scripts/api-report.mjs'
 
 /**
  * The public runtime exports of each entry, as a user's `import * as entry` sees them. A change
- * here is a change to the public API: update the snapshot in the same commit.
+ * here is a change to the public API: update the snapshot and api/token-swap-hooks.api.md
+ * (`npm run api:report`) in the same commit.
  */
 const load = {
   'token-swap-hooks': () => import('./index.js'),
@@ -33,6 +35,17 @@ test('the entries are the ones package.json exports', () => {
       "./package.json",
     ]
   `)
+  expect(Object.keys(api())).toEqual(Object.keys(load))
+})
+
+describe('the API report (api/token-swap-hooks.api.md) is what the entries export', () => {
+  const report = api()
+  test.each(Object.keys(load) as (keyof typeof load)[])('%s: its runtime names', async (entry) => {
+    expect(report[entry]?.runtime.map(({ name }) => name)).toEqual(await keysOf(entry))
+  })
+  test('the checked-in report is up to date', () => {
+    expect(readFileSync(reportPath, 'utf8')).toBe(render(report))
+  })
 })
 
 test('the public runtime exports of token-swap-hooks', async () => {
