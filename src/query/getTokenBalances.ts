@@ -29,8 +29,10 @@ export const tokenBalancesQueryName = 'tokenBalances'
 const maxBlockTries = 10
 const blockRetryDelayMs = 2000
 
+/** The parameters of `getTokenBalancesQueryOptions`: `getTokenBalances`'s, each optional (the query waits for `publicClient` and `account`). */
 export type GetTokenBalancesOptions = ExactPartial<GetTokenBalancesParameters>
 export type GetTokenBalancesQueryFnData = GetTokenBalancesReturnType
+/** What a balances query holds: `getTokenBalances`'s answer (`select` may turn it into something else). */
 export type GetTokenBalancesData = GetTokenBalancesQueryFnData
 
 /**

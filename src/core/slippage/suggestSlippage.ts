@@ -2,6 +2,7 @@ import { defaultSlippage } from '../constants.js'
 import { ensure } from '../errors/parameter.js'
 import { assertSlippage } from '../utils/validate.js'
 
+/** The parameters of `suggestSlippage`: the quotes seen, the price impact when known, and the bounds. */
 export type SuggestSlippageParameters = {
   /**
    * Output amounts of successive quotes of the same swap (same tokens, same
@@ -17,6 +18,7 @@ export type SuggestSlippageParameters = {
   min?: number | undefined
 }
 
+/** What `suggestSlippage` answers: the slippage, what it rests on, and whether `max` cut it. */
 export type SuggestSlippageReturnType = {
   /** The suggested slippage, a fraction (0.005 is 0.5 %), in steps of 0.0005, from `min` to `max`. */
   slippage: number

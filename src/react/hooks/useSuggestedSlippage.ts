@@ -12,6 +12,7 @@ import {
 /** A quote as the quote hooks return it: a route (`amountOut`) or a swap info (`estimateAmount`), with `quotedFor`. */
 type Quote = { amountOut?: bigint | undefined; estimateAmount?: bigint | undefined; quotedFor?: QuoteRequest }
 
+/** The parameters of `useSuggestedSlippage`: the quote on screen and when it was fetched (the hook collects the samples), and `suggestSlippage`'s bounds. */
 export type UseSuggestedSlippageParameters = Omit<SuggestSlippageParameters, 'quotes'> & {
   /**
    * The quote on screen, as `useSwapRoute` or `useSwapInfo` returns it
@@ -27,6 +28,7 @@ export type UseSuggestedSlippageParameters = Omit<SuggestSlippageParameters, 'qu
   quotedAt?: number | undefined
 }
 
+/** What `useSuggestedSlippage` returns: `suggestSlippage`'s answer for the quotes seen so far. */
 export type UseSuggestedSlippageReturnType = SuggestSlippageReturnType
 
 /**
