@@ -35,14 +35,23 @@ export default defineConfig({
     lib: { entry: entries, formats: ['es'] },
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps: the JS is unminified ES2022, one file per source module under the same path,
+    // so a stack trace reads as the source does; maps (with the TypeScript inside) would double the
+    // tarball. JSDoc lives in the .d.ts, where editors read it, not in the JS; legal comments and
+    // /* @__PURE__ */ annotations stay.
+    sourcemap: false,
     minify: false,
     target: 'es2022',
     // src/mock/bin.ts keeps its hashbang in dist/mock-server.js.
     // One file per module, so that an app's bundler tree-shakes at module granularity.
     rollupOptions: {
       external,
-      output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js' },
+      output: {
+        preserveModules: true,
+        preserveModulesRoot: 'src',
+        entryFileNames: '[name].js',
+        comments: { legal: true, annotation: true, jsdoc: false },
+      },
     },
   },
   test: {
