@@ -91,13 +91,13 @@ const meta = {
     docs: {
       description: {
         component: `
-"I want to receive X" on a service that only quotes exact inputs (from \`token-swap-hooks/exact-output\`).
+"I want to receive X" on a service that only quotes exact inputs (from \`token-swap-hooks\`).
 The input is seeded from the two tokens' USD prices, then refined with at most 4 \`/swap/route\`
 probes until a route delivers from X to X × (1 + tolerance). Debounced and aborted like
 \`useSwapRoute\`; a new amount is seeded from the last answer, so typing usually costs one probe.
 
 \`\`\`tsx
-import { ExactOutputNotReachedError, useSwapRouteForOutput } from 'token-swap-hooks/exact-output'
+import { ExactOutputNotReachedError, useSwapRouteForOutput } from 'token-swap-hooks'
 
 const { data, error } = useSwapRouteForOutput({ token0: WETH, token1: USDC, amountOut: parseAmount(typed, 6) })
 data?.amountIn          // the WETH to send (bigint)

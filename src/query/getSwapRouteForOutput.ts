@@ -78,7 +78,7 @@ export function getSwapRouteForOutputQueryKey(
  * before any request.
  *
  * @example
- * import { getSwapRouteForOutputQueryOptions } from 'token-swap-hooks/exact-output'
+ * import { getSwapRouteForOutputQueryOptions } from 'token-swap-hooks/query'
  *
  * const { amountIn } = await queryClient.fetchQuery(
  *   getSwapRouteForOutputQueryOptions(client, { token0, token1, amountOut }, { queryClient }),

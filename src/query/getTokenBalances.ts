@@ -97,7 +97,7 @@ export function getTokenBalancesQueryKey(
  * `blockNumber` is asked again every 2 s, 10 times at most.
  *
  * @example
- * import { getTokenBalancesQueryOptions } from 'token-swap-hooks/balances'
+ * import { getTokenBalancesQueryOptions } from 'token-swap-hooks/query'
  *
  * const { balances } = await queryClient.fetchQuery(
  *   getTokenBalancesQueryOptions(client, { publicClient, account }, { queryClient }),

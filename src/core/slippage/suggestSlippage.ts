@@ -50,7 +50,7 @@ const step = 0.0005
  * (0.005) stands in for `2 × largestMove`.
  *
  * @example
- * import { suggestSlippage } from 'token-swap-hooks/slippage'
+ * import { suggestSlippage } from 'token-swap-hooks/core'
  *
  * suggestSlippage({ quotes: [1_000_000n, 998_000n, 1_001_000n], priceImpact: 0.004, max: 0.01 })
  * // { slippage: 0.0075, basis: 'quotes', largestMove: 0.003006…, samples: 3, capped: false }

@@ -38,7 +38,7 @@ export type UseSuggestedSlippageReturnType = SuggestSlippageReturnType
  * nothing itself: the quote hooks' polling (every 15 s by default) feeds it.
  *
  * @example
- * import { useSuggestedSlippage } from 'token-swap-hooks/slippage'
+ * import { useSuggestedSlippage } from 'token-swap-hooks'
  *
  * const { data: route, dataUpdatedAt } = useSwapRoute({ token0, token1, amountIn })
  * const suggested = useSuggestedSlippage({ quote: route, quotedAt: dataUpdatedAt, max: 0.01 })

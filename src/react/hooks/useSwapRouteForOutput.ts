@@ -81,7 +81,7 @@ function factoryFor(queryClient: QueryClient): Factory {
  * probes reaches `amountOut`, `error` is an `ExactOutputNotReachedError`.
  *
  * @example
- * import { useSwapRouteForOutput } from 'token-swap-hooks/exact-output'
+ * import { useSwapRouteForOutput } from 'token-swap-hooks'
  *
  * const { data, error } = useSwapRouteForOutput({ token0: WETH, token1: USDC, amountOut: parseAmount(typed, 6) })
  * // data?.amountIn: the WETH to send (bigint); data?.route: its route; data?.amountOutReached ≥ amountOut

@@ -66,7 +66,7 @@ export type UseTokenBalancesReturnType<selectData = GetTokenBalancesData> = UseQ
  * ```
  *
  * @example
- * import { useTokenBalances } from 'token-swap-hooks/balances'
+ * import { useTokenBalances } from 'token-swap-hooks'
  *
  * const { data } = useTokenBalances({ account: address })
  * data?.balances.map((entry) =>
