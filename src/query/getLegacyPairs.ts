@@ -11,8 +11,10 @@ const factory = /* @__PURE__ */ createQueryFactory<
   GetLegacyPairsReturnType
 >('legacyPairs', getLegacyPairs, {})
 
+/** The parameters of `getLegacyPairsQueryOptions`: `getLegacyPairs`'s, each optional (the query waits while a required one is missing). */
 export type GetLegacyPairsOptions = ExactPartial<GetLegacyPairsParameters>
 export type GetLegacyPairsQueryFnData = GetLegacyPairsReturnType
+/** What the `/get_pairs` query holds: `getLegacyPairs`'s answer (`select` may turn it into something else). */
 export type GetLegacyPairsData = GetLegacyPairsQueryFnData
 
 /**
@@ -33,4 +35,5 @@ export const getLegacyPairsQueryOptions = factory.queryOptions
  */
 export const getLegacyPairsQueryKey = factory.queryKey
 
+/** The key of a `/get_pairs` query, as `getLegacyPairsQueryKey` builds it. */
 export type GetLegacyPairsQueryKey = ReturnType<typeof getLegacyPairsQueryKey>

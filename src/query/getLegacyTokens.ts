@@ -11,8 +11,10 @@ const factory = /* @__PURE__ */ createQueryFactory<
   GetLegacyTokensReturnType
 >('legacyTokens', getLegacyTokens, {})
 
+/** The parameters of `getLegacyTokensQueryOptions`: `getLegacyTokens`'s, each optional (the query waits while a required one is missing). */
 export type GetLegacyTokensOptions = ExactPartial<GetLegacyTokensParameters>
 export type GetLegacyTokensQueryFnData = GetLegacyTokensReturnType
+/** What the `/get_tokens` query holds: `getLegacyTokens`'s answer (`select` may turn it into something else). */
 export type GetLegacyTokensData = GetLegacyTokensQueryFnData
 
 /**
@@ -33,4 +35,5 @@ export const getLegacyTokensQueryOptions = factory.queryOptions
  */
 export const getLegacyTokensQueryKey = factory.queryKey
 
+/** The key of a `/get_tokens` query, as `getLegacyTokensQueryKey` builds it. */
 export type GetLegacyTokensQueryKey = ReturnType<typeof getLegacyTokensQueryKey>

@@ -11,8 +11,10 @@ const factory = /* @__PURE__ */ createQueryFactory('swapRoute', getSwapRoute, {
   amountIn: true,
 })
 
+/** The parameters of `getSwapRouteQueryOptions`: `getSwapRoute`'s, each optional (the query waits while a required one is missing). */
 export type GetSwapRouteOptions = ExactPartial<GetSwapRouteParameters>
 export type GetSwapRouteQueryFnData = GetSwapRouteReturnType
+/** What the `/swap/route` query holds: `getSwapRoute`'s answer (`select` may turn it into something else). */
 export type GetSwapRouteData = GetSwapRouteQueryFnData
 
 /**
@@ -38,4 +40,5 @@ export const getSwapRouteQueryOptions = factory.queryOptions
  */
 export const getSwapRouteQueryKey = factory.queryKey
 
+/** The key of a `/swap/route` query, as `getSwapRouteQueryKey` builds it. */
 export type GetSwapRouteQueryKey = ReturnType<typeof getSwapRouteQueryKey>

@@ -7,8 +7,10 @@ const factory = /* @__PURE__ */ createQueryFactory<'tokens', GetTokensParameters
   {},
 )
 
+/** The parameters of `getTokensQueryOptions`: `getTokens`'s, each optional (the query waits while a required one is missing). */
 export type GetTokensOptions = ExactPartial<GetTokensParameters>
 export type GetTokensQueryFnData = GetTokensReturnType
+/** What the `/overview/tokens` query holds: `getTokens`'s answer (`select` may turn it into something else). */
 export type GetTokensData = GetTokensQueryFnData
 
 /**
@@ -29,4 +31,5 @@ export const getTokensQueryOptions = factory.queryOptions
  */
 export const getTokensQueryKey = factory.queryKey
 
+/** The key of a `/overview/tokens` query, as `getTokensQueryKey` builds it. */
 export type GetTokensQueryKey = ReturnType<typeof getTokensQueryKey>

@@ -11,8 +11,10 @@ const factory = /* @__PURE__ */ createQueryFactory<
   GetTokensDataReturnType
 >('tokensData', getTokensData, {})
 
+/** The parameters of `getTokensDataQueryOptions`: `getTokensData`'s, each optional (the query waits while a required one is missing). */
 export type GetTokensDataOptions = ExactPartial<GetTokensDataParameters>
 export type GetTokensDataQueryFnData = GetTokensDataReturnType
+/** What the `/get_tokens_data` query holds: `getTokensData`'s answer (`select` may turn it into something else). */
 export type GetTokensDataData = GetTokensDataQueryFnData
 
 /**
@@ -33,4 +35,5 @@ export const getTokensDataQueryOptions = factory.queryOptions
  */
 export const getTokensDataQueryKey = factory.queryKey
 
+/** The key of a `/get_tokens_data` query, as `getTokensDataQueryKey` builds it. */
 export type GetTokensDataQueryKey = ReturnType<typeof getTokensDataQueryKey>

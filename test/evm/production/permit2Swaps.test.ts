@@ -11,18 +11,19 @@ import {
   parseUnits,
 } from 'viem'
 import { describe, expect, test } from 'vitest'
-import { createSwapClient, getSwapRoute } from '../../../src/exports/core.js'
 import {
+  createSwapClient,
   type ExecuteSwapParameters,
   executeSwap,
+  getSwapRoute,
   PermitRefusedError,
   permit2Address,
   SwapGuardCodeMismatchError,
   swapGuardAbi,
   swapGuardAddress,
+  swapGuardExecutorAddress,
   UserRejectedError,
-} from '../../../src/exports/coreExecute.js'
-import { swapGuardExecutorAddress } from '../../../src/exports/guard.js'
+} from '../../../src/exports/core.js'
 import { compileContracts } from '../compile.js'
 import { jsonRpc } from '../rpc.js'
 import { createTestWallet, type TestWalletOptions } from '../wallet.js'
