@@ -188,5 +188,9 @@ function textOf(answer: Hex | undefined): string | undefined {
     text = length ? hexToString(slice(answer, 64, 64 + length)) : ''
   }
   // Control characters, or bytes that are not UTF-8 (decoded as U+FFFD): garbage, not a name.
-  return text && !/[\u0000-\u001f\u007f\ufffd]/.test(text) ? text : undefined
+  const printable = [...text].every((char) => {
+    const code = char.codePointAt(0) as number
+    return code >= 0x20 && code !== 0x7f && code !== 0xfffd
+  })
+  return text && printable ? text : undefined
 }
