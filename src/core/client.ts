@@ -1,4 +1,3 @@
-import type * as z from 'zod/mini'
 import { ensure, type InvalidParameterError } from './errors/parameter.js'
 import {
   createRateLimiter,
@@ -95,9 +94,7 @@ export type SwapClient = {
   /** The client-wide limiter; `rateLimiter.getState()` tells whether it is paused. */
   readonly rateLimiter: RateLimiter
   /** Sends one GET to an endpoint and returns its body, validated by `schema`. */
-  readonly request: <schema extends z.ZodMiniType>(
-    parameters: RequestParameters<schema>,
-  ) => Promise<z.output<schema>>
+  readonly request: <output>(parameters: RequestParameters<output>) => Promise<output>
   readonly uid: string
 }
 

@@ -1,4 +1,3 @@
-import type * as z from 'zod/mini'
 import { BaseError } from './errors/base.js'
 import {
   HttpError,
@@ -11,17 +10,17 @@ import {
 } from './errors/request.js'
 import { ResponseValidationError } from './errors/response.js'
 import type { RateLimiter } from './rateLimiter.js'
-import { parseResponse } from './schemas.js'
+import { parseResponse, type Schema } from './schemas.js'
 import type { Endpoint } from './types.js'
 import { createRedactor, type Redactor, redactError, secretsOf } from './utils/redact.js'
 import { parseRetryAfter } from './utils/retryAfter.js'
 import { abortError, raceAbort, withTimeout } from './utils/signal.js'
 import { type ArrayFormat, encodeQuery, isSecureTarget, type QueryValue, redactUrl } from './utils/url.js'
 
-export type RequestParameters<schema extends z.ZodMiniType = z.ZodMiniType> = {
+export type RequestParameters<output = unknown> = {
   endpoint: Endpoint
   /** The schema the body must match; the request resolves with its output. */
-  schema: schema
+  schema: Schema<output>
   /** Wire names and values; `undefined` values and empty arrays are left out. */
   query?: Record<string, QueryValue> | undefined
   signal?: AbortSignal | undefined
@@ -82,9 +81,7 @@ export function createRequest(config: RequestConfig) {
     return headerSecrets.redact
   }
 
-  return async function request<schema extends z.ZodMiniType>(
-    parameters: RequestParameters<schema>,
-  ): Promise<z.output<schema>> {
+  return async function request<output>(parameters: RequestParameters<output>): Promise<output> {
     // The redactor of every secret value the request carries; every error that leaves goes through it.
     const secrets = { redact: baseRedact }
     try {
@@ -103,12 +100,12 @@ export function createRequest(config: RequestConfig) {
  * JSON, is a `ResponseValidationError` that quotes it, secrets hidden), goes
  * through `transformResponse` when there is one, then through the schema.
  */
-async function send<schema extends z.ZodMiniType>(
+async function send<output>(
   config: RequestConfig,
   redactorOf: (headers: Record<string, string>) => Redactor,
-  { endpoint, query = {}, signal, schema }: RequestParameters<schema>,
+  { endpoint, query = {}, signal, schema }: RequestParameters<output>,
   secrets: { redact: Redactor },
-): Promise<z.output<schema>> {
+): Promise<output> {
   const url = `${config.base}${endpoint}${encodeQuery(query, config.arrayFormat, config.baseQuery)}`
   const safeUrl = redactUrl(url, config.baseQuery)
 

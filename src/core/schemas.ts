@@ -1,17 +1,37 @@
 import { type Address, getAddress, type Hex, isHex } from 'viem'
-import * as z from 'zod/mini'
 import { isNativeToken } from './constants.js'
 import { formatPath, ResponseValidationError } from './errors/response.js'
 import type { Endpoint } from './types.js'
 import { isAddressLike, isObject, maxUint256 } from './utils/validate.js'
 
 /*
- * Every body goes through a zod schema. The schemas are zod transforms around
- * small checks of our own (rather than zod's object, array and primitive
- * types): the checks say what the service may send where the spec is silent,
- * and zod's share of the bundle stays at its core (about 3 kB gzipped instead
- * of 5.4 with its object, array and primitive types).
+ * Every body goes through a schema: small checks of our own that say what the
+ * service may send where the spec is silent, each bad part reported under its
+ * path. A schema has zod's `safeParse` (a zod schema can stand in for one), and
+ * none of zod's code: the checks were all ours, zod only carried their issues.
  */
+
+/** What a schema reports of one bad part: where, what was expected, and (with `reportInput`) the value. */
+export type SchemaIssue = {
+  path: PropertyKey[]
+  message: string
+  input?: unknown
+  /** Whether the problem quotes the value (`parseResponse` shortens it, secrets hidden). */
+  params?: { quotesInput?: boolean } | undefined
+}
+
+/** The result of `safeParse`, as zod's: the output, or an error holding the issues. */
+export type SafeParseResult<output> =
+  | { success: true; data: output; error?: undefined }
+  | { success: false; data?: undefined; error: Error & { issues: SchemaIssue[] } }
+
+/**
+ * The schema of a response body: `safeParse` returns its typed output or the
+ * issues found (a zod schema fits the type too).
+ */
+export type Schema<output = unknown> = {
+  safeParse(value: unknown, options?: { reportInput?: boolean }): SafeParseResult<output>
+}
 
 /**
  * What was expected. The value that came instead is quoted only by
@@ -45,21 +65,32 @@ const walk =
     return undefined as output
   }
 
-/** The zod schema of a walk: its issues become zod issues (with their paths); otherwise its output. */
-function schema<output>(run: Walk<output>) {
-  return z.transform((value: unknown, ctx): output => {
-    const issues: Issue[] = []
-    const output = run(value, issues, [])
-    for (const { path, input, invalid } of issues)
-      ctx.issues.push({
-        code: 'custom',
-        input: invalid.quoted ? invalid.quoted.value : input,
-        message: invalid.message,
-        path,
-        params: { quotesInput: invalid.quotesInput },
-      })
-    return issues.length ? z.NEVER : output
-  })
+/**
+ * The schema of a walk: its output, or an error whose issues are the walk's
+ * (each with its path; the bad value only with `reportInput`).
+ */
+function schema<output>(run: Walk<output>): Schema<output> {
+  return {
+    safeParse(value, options) {
+      const issues: Issue[] = []
+      const data = run(value, issues, [])
+      if (!issues.length) return { success: true, data }
+      const reported = issues.map(
+        ({ path, input, invalid }): SchemaIssue => ({
+          path,
+          message: invalid.message,
+          params: { quotesInput: invalid.quotesInput },
+          ...(options?.reportInput && { input: invalid.quoted ? invalid.quoted.value : input }),
+        }),
+      )
+      return {
+        success: false,
+        error: Object.assign(new Error(reported.map((issue) => issue.message).join('; ')), {
+          issues: reported,
+        }),
+      }
+    },
+  }
 }
 
 /**
@@ -467,8 +498,8 @@ function describe(value: unknown, redact: (text: string) => string): string {
  * Validates a body against a schema; returns typed data or throws
  * `ResponseValidationError` naming the endpoint and the path of the first bad field.
  */
-export function parseResponse<schema extends z.ZodMiniType>(
-  schema: schema,
+export function parseResponse<output>(
+  schema: Schema<output>,
   body: unknown,
   context: {
     endpoint: Endpoint
@@ -476,13 +507,10 @@ export function parseResponse<schema extends z.ZodMiniType>(
     /** Hides the request's secrets in a quoted value, before it is shortened. */
     redact?: ((text: string) => string) | undefined
   },
-): z.output<schema> {
+): output {
   const result = schema.safeParse(body, { reportInput: true })
   if (result.success) return result.data
-  const issue = result.error.issues[0] as z.core.$ZodIssue & {
-    input?: unknown
-    params?: { quotesInput?: boolean }
-  }
+  const issue = result.error.issues[0] as SchemaIssue
   const quote = (value: unknown) => describe(value, context.redact ?? ((text) => text))
   throw new ResponseValidationError({
     endpoint: context.endpoint,
