@@ -70,15 +70,12 @@ export function createRequest(config: RequestConfig) {
   // query values give one redactor per client; header values one per set of values, built again
   // only when they change (never for a headers object, unless it is changed in place).
   const baseRedact = createRedactor(secretsOf(undefined, config.baseQuery))
-  let headerSecrets: { values: string[]; redact: Redactor } | undefined
+  let headerSecrets: [values: string, redact: Redactor] | undefined
   const redactorOf = (headers: Record<string, string>) => {
-    const values = Object.values(headers)
-    if (
-      headerSecrets?.values.length !== values.length ||
-      values.some((value, index) => value !== headerSecrets?.values[index])
-    )
-      headerSecrets = { values, redact: createRedactor(secretsOf(headers, config.baseQuery)) }
-    return headerSecrets.redact
+    const values = JSON.stringify(Object.values(headers))
+    if (headerSecrets?.[0] !== values)
+      headerSecrets = [values, createRedactor(secretsOf(headers, config.baseQuery))]
+    return headerSecrets[1]
   }
 
   return async function request<output>(parameters: RequestParameters<output>): Promise<output> {
@@ -214,8 +211,16 @@ async function fetchOnce(
 /**
  * Sends the request, and with `redirect: 'follow'` each hop of its
  * redirects, always with `redirect: 'manual'`, so that no hop is sent before
- * it is checked: see `checkHop`. Returns the first answer that is not a
- * redirect to follow.
+ * it is checked. Returns the first answer that is not a redirect to follow.
+ * A hop is refused (`RedirectError`), before anything is sent to it:
+ * - when it breaks the base URL's rule: https, or http on a loopback host or
+ *   with `allowInsecureHttp` (`'insecure'`);
+ * - when this request was already sent to its URL (`'loop'`), or it is the
+ *   hop after the last one allowed (`'tooMany'`);
+ * - when it leads to another origin than the base URL's while the request
+ *   carries configured headers, or the hop's URL carries a secret (a base-URL
+ *   query value the server copied into it): refused (`'crossOrigin'`), not
+ *   sent without them. A hop without any of them is followed.
  */
 async function fetchFollowing(
   config: RequestConfig,
@@ -225,7 +230,6 @@ async function fetchFollowing(
   signal: AbortSignal,
   redact: Redactor,
 ): Promise<Response> {
-  const fetchFn = config.fetch ?? globalThis.fetch
   const init: RequestInit = {
     method: 'GET',
     headers: { accept: 'application/json', ...headers },
@@ -235,78 +239,54 @@ async function fetchFollowing(
     signal,
   }
   const follow = config.redirect === 'follow'
-  const refuse = (response: Response, reason: RedirectReason, location?: string | undefined): never => {
-    cancelBody(response)
-    throw new RedirectError({ reason, url: safeUrl, location })
-  }
+  const resolve = (target: string, base?: string) => new URL(target, base ?? globalThis.location?.href)
   const sent: string[] = []
   let current = url
   for (;;) {
-    sent.push(withoutHash(new URL(current, globalThis.location?.href).href))
-    const response = await raceAbort(fetchFn(current, init), signal)
+    sent.push(withoutHash(resolve(current).href))
+    const response = await raceAbort((config.fetch ?? globalThis.fetch)(current, init), signal)
+    let location = response.headers.get('location') ?? undefined
+    let reason: RedirectReason | undefined
     // A browser hides the target of a redirect from 'manual': it cannot be checked, so it is not
     // followed (nor sent again with 'follow', which would skip the checks).
-    if (response.type === 'opaqueredirect' || response.status === 0)
-      return refuse(response, follow ? 'opaque' : 'refused')
+    if (response.type === 'opaqueredirect' || response.status === 0) {
+      reason = follow ? 'opaque' : 'refused'
+      location = undefined
+    }
     // A custom fetch may follow redirects whatever it is told: its hops went unchecked.
-    if (response.redirected) return refuse(response, follow ? 'unchecked' : 'refused', response.url)
-    const location = response.headers.get('location') ?? undefined
-    if (!follow) {
-      if (response.status >= 300 && response.status < 400) refuse(response, 'refused', location)
-      return response
+    else if (response.redirected) {
+      reason = follow ? 'unchecked' : 'refused'
+      location = response.url
+    } else if (!follow) {
+      if (response.status < 300 || response.status > 399) return response
+      reason = 'refused'
     }
     // As fetch: only these statuses with a Location are followed; any other answer is the answer.
-    if (!redirectStatuses.has(response.status) || location === undefined) return response
-    let target: URL
-    try {
-      target = new URL(location, new URL(current, globalThis.location?.href))
-    } catch {
-      return refuse(response, 'invalid', location)
+    else if (![301, 302, 303, 307, 308].includes(response.status) || location === undefined) return response
+    else {
+      let target: URL | undefined
+      try {
+        target = resolve(location, resolve(current).href)
+      } catch {}
+      // A URL with credentials (user:password@) is refused, as for the base URL; they are not shown.
+      if (!target || target.username || target.password) {
+        reason = 'invalid'
+        if (target) location = `${target.protocol}//***@${target.host}${target.pathname}`
+      } else {
+        location = target.href
+        const carriesSecrets = Object.keys(headers).length > 0 || redact(location) !== location
+        if (!isSecureTarget(location, url, config.allowInsecureHttp)) reason = 'insecure'
+        else if (sent.includes(withoutHash(location))) reason = 'loop'
+        else if (sent.length > maxRedirects) reason = 'tooMany'
+        else if (carriesSecrets && target.origin !== resolve(url).origin) reason = 'crossOrigin'
+      }
     }
-    // A URL with credentials (user:password@) is refused, as for the base URL; they are not shown.
-    if (target.username || target.password)
-      return refuse(response, 'invalid', `${target.protocol}//***@${target.host}${target.pathname}`)
-    const next = target.href
-    const reason = checkHop(config, target, url, headers, redact, sent)
-    if (reason) return refuse(response, reason, next)
     // The body of a redirect is not read.
     cancelBody(response)
-    current = next
+    if (reason) throw new RedirectError({ reason, url: safeUrl, location })
+    current = location as string
   }
 }
-
-/**
- * Why a hop may not be sent, or `undefined` when it may, checked before
- * anything is sent to it:
- * - it must meet the base URL's rule: https, or http on a loopback host or
- *   with `allowInsecureHttp` (`'insecure'`);
- * - it must not be a URL this request was already sent to (`'loop'`), nor
- *   the hop after the last one allowed (`'tooMany'`);
- * - another origin than the base URL's gets no credential of the client:
- *   when the request carries configured headers, or the hop's URL carries a
- *   secret (a base-URL query value the server copied into it), the hop is
- *   refused (`'crossOrigin'`), not sent without them. A hop without any
- *   of them is followed.
- */
-function checkHop(
-  config: RequestConfig,
-  target: URL,
-  url: string,
-  headers: Record<string, string>,
-  redact: Redactor,
-  sent: string[],
-): RedirectReason | undefined {
-  const next = target.href
-  if (!isSecureTarget(next, url, config.allowInsecureHttp)) return 'insecure'
-  if (sent.includes(withoutHash(next))) return 'loop'
-  if (sent.length > maxRedirects) return 'tooMany'
-  const carriesSecrets = Object.keys(headers).length > 0 || redact(next) !== next
-  if (carriesSecrets && target.origin !== new URL(url, globalThis.location?.href).origin) return 'crossOrigin'
-  return undefined
-}
-
-/** The statuses fetch follows, when they come with a Location. */
-const redirectStatuses = new Set([301, 302, 303, 307, 308])
 
 /** A URL as it is sent: without its fragment. */
 const withoutHash = (url: string) => url.split('#')[0] as string

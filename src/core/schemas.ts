@@ -51,9 +51,17 @@ const invalid = (expected: string, quoted?: { value: unknown }) =>
 
 /** A check of one value: its output, or what was expected. */
 type Check<output> = (value: unknown) => output | Invalid
-type Issue = { path: PropertyKey[]; input: unknown; invalid: Invalid }
 /** A check of a structure, which reports each bad part under its path. */
-type Walk<output> = (value: unknown, issues: Issue[], path: PropertyKey[]) => output
+type Walk<output> = (value: unknown, issues: SchemaIssue[], path: PropertyKey[]) => output
+
+/** Reports a bad part: where, what was expected, and the value (or the part of it to quote). */
+const report = (issues: SchemaIssue[], path: PropertyKey[], input: unknown, invalid: Invalid) =>
+  issues.push({
+    path,
+    message: invalid.message,
+    params: { quotesInput: invalid.quotesInput },
+    input: invalid.quoted ? invalid.quoted.value : input,
+  })
 
 /** Runs a check as a walk: a bad value becomes one issue at `path`. */
 const walk =
@@ -61,7 +69,7 @@ const walk =
   (value, issues, path) => {
     const result = check(value)
     if (!(result instanceof Invalid)) return result
-    issues.push({ path, input: value, invalid: result })
+    report(issues, path, value, result)
     return undefined as output
   }
 
@@ -72,23 +80,15 @@ const walk =
 function schema<output>(run: Walk<output>): Schema<output> {
   return {
     safeParse(value, options) {
-      const issues: Issue[] = []
+      const issues: SchemaIssue[] = []
       const data = run(value, issues, [])
-      if (!issues.length) return { success: true, data }
-      const reported = issues.map(
-        ({ path, input, invalid }): SchemaIssue => ({
-          path,
-          message: invalid.message,
-          params: { quotesInput: invalid.quotesInput },
-          ...(options?.reportInput && { input: invalid.quoted ? invalid.quoted.value : input }),
-        }),
-      )
-      return {
-        success: false,
-        error: Object.assign(new Error(reported.map((issue) => issue.message).join('; ')), {
-          issues: reported,
-        }),
-      }
+      if (!options?.reportInput) for (const issue of issues) delete issue.input
+      return issues.length
+        ? {
+            success: false,
+            error: Object.assign(new Error(issues.map((issue) => issue.message).join('; ')), { issues }),
+          }
+        : { success: true, data }
     },
   }
 }
@@ -101,7 +101,7 @@ function schema<output>(run: Walk<output>): Schema<output> {
 function record<shape extends Record<string, Walk<unknown>>>(shape: shape, loose = false) {
   return ((value, issues, path) => {
     if (!isObject(value)) {
-      issues.push({ path, input: value, invalid: invalid('an object') })
+      report(issues, path, value, invalid('an object'))
       return undefined
     }
     const output: Record<string, unknown> = loose ? { ...value } : {}
@@ -200,7 +200,7 @@ const ifDecimals = (value: unknown) => {
 const path: Walk<Address[]> = (value, issues, at) => {
   if (Array.isArray(value) && value.length >= 2)
     return value.map((item, index) => walk(toChecksummed)(item, issues, [...at, index]))
-  issues.push({ path: at, input: value, invalid: invalid('a path of at least two addresses') })
+  report(issues, at, value, invalid('a path of at least two addresses'))
   return value as Address[]
 }
 
@@ -232,11 +232,12 @@ function from<quote extends { path: Address[] }>(
       [last, token1, 'token1'],
     ] as const)
       if (!isNativeToken(token) && quote.path[index]?.toLowerCase() !== token.toLowerCase())
-        issues.push({
-          path: [...where, index],
-          input: quote.path[index],
-          invalid: invalid(`${name} ${index ? 'last' : 'first'} (${token})`),
-        })
+        report(
+          issues,
+          [...where, index],
+          quote.path[index],
+          invalid(`${name} ${index ? 'last' : 'first'} (${token})`),
+        )
     return quote
   }
 }
@@ -415,15 +416,16 @@ function listSchema<item>(item: Walk<item>) {
         : []
     const [key, list] = arrays[0] ?? []
     if (arrays.length !== 1) {
-      issues.push({
-        path: [],
-        input: body,
-        invalid: arrays.length
+      report(
+        issues,
+        [],
+        body,
+        arrays.length
           ? new Invalid(
               `expected one list, found ${arrays.map(([name]) => name).join(', ')}; use transformResponse to pick one`,
             )
           : invalid('a list or an object holding one list'),
-      })
+      )
       return []
     }
     return (list as unknown[]).map((value, index) => item(value, issues, key ? [key, index] : [index]))

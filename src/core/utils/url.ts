@@ -21,6 +21,14 @@ export type NormalizedBaseUrl = {
   baseQuery: [string, string][]
 }
 
+/** The rule a base URL (and every hop of a redirect) meets: https, or http on a loopback host or with `allowInsecureHttp`. */
+const isSecure = (url: URL, allowInsecureHttp: boolean) =>
+  url.protocol === 'https:' ||
+  (url.protocol === 'http:' && (allowInsecureHttp || isLoopbackHost(url.hostname)))
+
+/** What a base URL that is neither an absolute http(s) URL nor a clean path is told. */
+const baseUrlRule = 'must be an absolute http(s) URL or a clean same-origin path ("/api")'
+
 /**
  * Checks and normalizes a base URL. Absolute URLs must be https, or http on a
  * loopback host (or with `allowInsecureHttp`). A clean path starting with `/`
@@ -28,31 +36,19 @@ export type NormalizedBaseUrl = {
  * the page's origin at request time.
  */
 export function normalizeBaseUrl(baseUrl: unknown, allowInsecureHttp = false): NormalizedBaseUrl {
-  ensure(
-    typeof baseUrl === 'string' && baseUrl.trim() !== '',
-    'baseUrl',
-    'must be a non-empty URL string',
-    baseUrl,
-  )
-  const trimmed = baseUrl.trim()
+  const trimmed = typeof baseUrl === 'string' ? baseUrl.trim() : ''
   if (trimmed.startsWith('/')) return normalizeSameOriginPath(trimmed)
   let url: URL | undefined
   try {
     url = new URL(trimmed)
   } catch {}
-  ensure(url, 'baseUrl', 'must be an absolute http(s) URL or a path starting with "/"', baseUrl)
+  ensure(url, 'baseUrl', baseUrlRule, baseUrl)
   const { protocol, host } = url
   ensure(
-    protocol === 'https:' || protocol === 'http:',
-    'baseUrl',
-    'must use https:// (or http:// on a loopback host)',
-    `${protocol}//${host}`,
-  )
-  ensure(
-    protocol === 'https:' || allowInsecureHttp || isLoopbackHost(url.hostname),
+    isSecure(url, allowInsecureHttp),
     'baseUrl',
     'must use https:// (http:// only on a loopback host, or with allowInsecureHttp: true)',
-    `http://${host}`,
+    `${protocol}//${host}`,
   )
   ensure(!url.hash, 'baseUrl', 'must not contain a #fragment', baseUrl)
   ensure(
@@ -61,9 +57,7 @@ export function normalizeBaseUrl(baseUrl: unknown, allowInsecureHttp = false): N
     'must not contain credentials (user:password@); pass them with the headers option',
     `${protocol}//***@${host}`,
   )
-  const baseQuery = [...url.searchParams]
-  const path = url.pathname.replace(/\/+$/, '')
-  return { base: `${protocol}//${host}${path}`, baseQuery }
+  return { base: `${protocol}//${host}${url.pathname.replace(/\/+$/, '')}`, baseQuery: [...url.searchParams] }
 }
 
 /**
@@ -87,7 +81,7 @@ function normalizeSameOriginPath(path: string): NormalizedBaseUrl {
   ensure(
     cleanPath.test(path) && !path.startsWith('//') && resolved?.origin === probe,
     'baseUrl',
-    'must be an absolute http(s) URL or a clean same-origin path ("/api")',
+    baseUrlRule,
     path,
   )
   const query = path.indexOf('?')
@@ -106,17 +100,12 @@ function normalizeSameOriginPath(path: string): NormalizedBaseUrl {
  * isSecureTarget('http://evil.test/x', 'https://swap.test/x', false) // false
  */
 export function isSecureTarget(target: string, requested: string, allowInsecureHttp: boolean): boolean {
-  let url: URL
   try {
-    url = new URL(target)
-  } catch {
-    return false
-  }
-  if (url.protocol === 'https:') return true
-  if (url.protocol !== 'http:') return false
-  if (allowInsecureHttp || isLoopbackHost(url.hostname)) return true
-  try {
-    return new URL(requested, globalThis.location?.href).origin === url.origin
+    const url = new URL(target)
+    return (
+      isSecure(url, allowInsecureHttp) ||
+      (url.protocol === 'http:' && new URL(requested, globalThis.location?.href).origin === url.origin)
+    )
   } catch {
     return false
   }
