@@ -100,7 +100,6 @@ export const carefulSpellMs = 10_000
 
 type Waiter = {
   resolve: (release: () => void) => void
-  reject: (error: unknown) => void
   cleanup: () => void
   /** Aborted: left in the queue and skipped when its turn comes (so an abort is O(1)). */
   aborted: boolean
@@ -141,13 +140,8 @@ export function createRateLimiter(
   let timer: ReturnType<typeof setTimeout> | undefined
   const listeners = new Set<() => void>()
 
+  // Every call is a change: the end of a pause, or a pause ending later than the last one.
   const setState = (next: RateLimitState) => {
-    if (
-      next.rateLimitedUntil === state.rateLimitedUntil &&
-      next.requestedUntil === state.requestedUntil &&
-      next.capped === state.capped
-    )
-      return
     state = next
     for (const listener of listeners) listener()
   }
@@ -199,7 +193,6 @@ export function createRateLimiter(
         }
         const waiter: Waiter = {
           resolve,
-          reject,
           cleanup: () => signal?.removeEventListener('abort', onAbort),
           aborted: false,
         }

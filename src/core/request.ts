@@ -330,39 +330,20 @@ function excerpt(text: string, redact: Redactor): string {
   return truncate(out, excerptLength)
 }
 
-const scriptOrStyle = /<(script|style)[\s/>]/iy
+/**
+ * A tag, or a script or style element with its content (an unclosed one runs
+ * to the end, as in a browser), or else a "<" that no ">" follows: then the
+ * rest is text (the second group), after a space.
+ */
+const tags = /<(script|style)[\s/>][\s\S]*?(?:<\/\1[^>]*(?:>|$)|$)|<[^>]*>|(<[\s\S]*)/gi
 
 /**
  * Replaces every tag, and every script and style element with its content,
- * by a space. One pass over the text: each search starts where the previous
- * one ended, so the time is linear whatever the input. An unclosed script or
- * style runs to the end, as in a browser.
+ * by a space. Linear whatever the input: a match that could fail after a long
+ * scan (a "<" with no ">" after it) is taken by the next alternative instead,
+ * which ends the text.
  */
-function stripTags(html: string): string {
-  let out = ''
-  let at = 0
-  while (at < html.length) {
-    const open = html.indexOf('<', at)
-    if (open < 0) break
-    out += `${html.slice(at, open)} `
-    scriptOrStyle.lastIndex = open
-    const element = scriptOrStyle.exec(html)
-    let end: number
-    if (element) {
-      const closing = new RegExp(`</${element[1]}`, 'ig')
-      closing.lastIndex = open
-      const found = closing.exec(html)
-      end = found ? html.indexOf('>', found.index) : -1
-    } else end = html.indexOf('>', open + 1)
-    if (end < 0) {
-      // An unclosed script or style hides the rest; a lone "<" is text.
-      if (!element) out += html.slice(open)
-      return out
-    }
-    at = end + 1
-  }
-  return out + html.slice(at)
-}
+const stripTags = (html: string) => html.replace(tags, (_, __, rest?: string) => ` ${rest ?? ''}`)
 
 function truncate(text: string, length: number): string {
   return text.length > length ? `${text.slice(0, length - 3)}...` : text

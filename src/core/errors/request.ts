@@ -168,7 +168,10 @@ const redirectMessages: Record<RedirectReason, [string, string?]> = {
   tooMany: [`redirected more than ${maxRedirects} times`],
   loop: ['redirected in a loop'],
   invalid: ['redirected to an unusable URL', 'The Location is not a URL, or it carries credentials.'],
-  opaque: ['answered with a redirect the browser hides', 'Its target cannot be checked.'],
+  opaque: [
+    'answered with a redirect the browser hides',
+    'The browser hides its target: it cannot be checked.',
+  ],
   unchecked: ['redirected, and the fetch followed', "The fetch ignored redirect: 'manual'."],
 }
 

@@ -142,25 +142,19 @@ export function redactError<error>(error: error, redact: Redactor): error {
   return error
 }
 
-/** An issue of a schema: drops the input it quotes, hides secrets in its strings and path, nested issues too. */
-function scrubIssue(issue: unknown, redact: Redactor, depth: number) {
-  if (typeof issue !== 'object' || issue === null || depth > 8) return
-  const target = issue as Record<string, unknown>
-  delete target.input
-  for (const [key, value] of Object.entries(target)) {
-    if (typeof value === 'string') assign(target, key, redact(value))
-    else if (Array.isArray(value))
-      assign(
-        target,
-        key,
-        value.map((item) => {
-          if (typeof item === 'string') return redact(item)
-          scrubIssue(item, redact, depth + 1)
-          return item
-        }),
-      )
-    else scrubIssue(value, redact, depth + 1)
+/**
+ * An issue of a schema, in place: drops the input it quotes (nested issues'
+ * too) and hides secrets in its strings (its message, its path). Returns the
+ * value, strings redacted.
+ */
+function scrubIssue(value: unknown, redact: Redactor, depth: number): unknown {
+  if (typeof value === 'string') return redact(value)
+  if (typeof value === 'object' && value !== null && depth < 16) {
+    const target = value as Record<string, unknown>
+    delete target.input
+    for (const key of Object.keys(target)) assign(target, key, scrubIssue(target[key], redact, depth + 1))
   }
+  return value
 }
 
 function assign(target: Record<string, unknown>, key: string, value: unknown) {

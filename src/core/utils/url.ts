@@ -5,13 +5,9 @@ export type ArrayFormat = 'repeat' | 'comma' | 'brackets'
 
 export type QueryValue = string | number | bigint | boolean | readonly string[] | undefined
 
-const loopbackHosts = new Set(['localhost', '[::1]', '::1'])
-
 /** True for localhost, 127.0.0.0/8, [::1] and *.localhost. */
 export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase()
-  if (loopbackHosts.has(host) || host.endsWith('.localhost')) return true
-  return /^127(\.\d{1,3}){3}$/.test(host)
+  return /^(localhost|\[::1]|::1|127(\.\d{1,3}){3})$|\.localhost$/i.test(hostname)
 }
 
 export type NormalizedBaseUrl = {
@@ -84,9 +80,7 @@ function normalizeSameOriginPath(path: string): NormalizedBaseUrl {
     baseUrlRule,
     path,
   )
-  const query = path.indexOf('?')
-  const pathname = query < 0 ? path : path.slice(0, query)
-  const search = query < 0 ? '' : path.slice(query + 1)
+  const [pathname = '', search = ''] = path.split(/\?(.*)/)
   return { base: pathname.replace(/\/+$/, ''), baseQuery: [...new URLSearchParams(search)] }
 }
 
@@ -118,19 +112,12 @@ export function encodeQuery(
   baseQuery: readonly [string, string][] = [],
 ): string {
   const params = new URLSearchParams(baseQuery as [string, string][])
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined) continue
+  for (const [key, value] of Object.entries(query))
     if (Array.isArray(value)) {
-      if (value.length === 0) continue
-      if (arrayFormat === 'comma') params.append(key, value.join(','))
-      else {
-        const name = arrayFormat === 'brackets' ? `${key}[]` : key
-        for (const item of value) params.append(name, item)
-      }
-      continue
-    }
-    params.append(key, String(value))
-  }
+      if (arrayFormat !== 'comma')
+        for (const item of value) params.append(arrayFormat === 'brackets' ? `${key}[]` : key, item)
+      else if (value.length) params.append(key, value.join(','))
+    } else if (value !== undefined) params.append(key, String(value))
   const search = params.toString()
   return search ? `?${search}` : ''
 }
