@@ -1,4 +1,4 @@
-import { ensure, type InvalidParameterError } from './errors/parameter.js'
+import { durationRule, ensure, type InvalidParameterError } from './errors/parameter.js'
 import {
   createRateLimiter,
   type RateLimitConfig,
@@ -137,19 +137,14 @@ export function createSwapClient(config: SwapClientConfig): SwapClient {
     "must be 'repeat', 'comma' or 'brackets'",
     arrayFormat,
   )
-  ensure(
-    typeof timeoutMs === 'number' && timeoutMs > 0,
-    'timeoutMs',
-    'must be a number greater than 0 (Infinity for none)',
-    timeoutMs,
-  )
+  ensure(typeof timeoutMs === 'number' && timeoutMs > 0, 'timeoutMs', durationRule, timeoutMs)
   ensure(redirect === 'error' || redirect === 'follow', 'redirect', "must be 'error' or 'follow'", redirect)
   ensure(
     typeof maxResponseBytes === 'number' &&
       maxResponseBytes >= 1 &&
       (Number.isInteger(maxResponseBytes) || maxResponseBytes === Number.POSITIVE_INFINITY),
     'maxResponseBytes',
-    'must be a whole number of bytes of at least 1 (Infinity for no cap)',
+    'must be a whole number of bytes above 0 (Infinity for no limit)',
     maxResponseBytes,
   )
   ensure(

@@ -1,4 +1,4 @@
-import { ensure } from './errors/parameter.js'
+import { durationRule, ensure } from './errors/parameter.js'
 import { latestTime } from './utils/retryAfter.js'
 import { abortError } from './utils/signal.js'
 
@@ -86,12 +86,7 @@ const fallbackPauseMs = (consecutive: number) => Math.min(1000 * 2 ** (consecuti
  */
 export function resolveMaxPauseMs(maxPauseMs: unknown, parameter: string): number {
   if (maxPauseMs === undefined) return 60_000
-  ensure(
-    typeof maxPauseMs === 'number' && maxPauseMs > 0,
-    parameter,
-    'must be a number of milliseconds greater than 0 (Infinity for no cap)',
-    maxPauseMs,
-  )
+  ensure(typeof maxPauseMs === 'number' && maxPauseMs > 0, parameter, durationRule, maxPauseMs)
   return maxPauseMs
 }
 

@@ -355,21 +355,22 @@ function truncate(text: string, length: number): string {
  */
 function errorDetail(text: string, redact: Redactor): string | undefined {
   if (text.length > detailScanLength) return undefined
-  const detail = fastApiDetail(text)
-  return detail === undefined ? undefined : truncate(redact(detail), detailLength)
-}
-
-function fastApiDetail(text: string): string | undefined {
   try {
     const { detail } = JSON.parse(text) as { detail?: unknown }
-    if (typeof detail === 'string') return detail
-    if (Array.isArray(detail))
-      return detail
-        .map((item: { loc?: unknown[]; msg?: unknown }) => {
-          const loc = Array.isArray(item?.loc) ? item.loc.filter((part) => part !== 'query').join('.') : ''
-          return loc ? `${loc}: ${String(item?.msg ?? '')}` : String(item?.msg ?? '')
-        })
-        .join('; ')
+    const line =
+      typeof detail === 'string'
+        ? detail
+        : Array.isArray(detail)
+          ? detail
+              .map((item: { loc?: unknown[]; msg?: unknown }) => {
+                const loc = Array.isArray(item?.loc)
+                  ? item.loc.filter((part) => part !== 'query').join('.')
+                  : ''
+                return `${loc ? `${loc}: ` : ''}${String(item?.msg ?? '')}`
+              })
+              .join('; ')
+          : undefined
+    return line === undefined ? undefined : truncate(redact(line), detailLength)
   } catch {}
   return undefined
 }

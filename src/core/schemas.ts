@@ -225,19 +225,17 @@ function from<quote extends { path: Address[] }>(
     const count = issues.length
     const quote = run(value, issues, at)
     if (issues.length > count) return quote
-    const where = Array.isArray(value) ? at : [...at, 'path']
-    const last = quote.path.length - 1
-    for (const [index, token, name] of [
-      [0, token0, 'token0'],
-      [last, token1, 'token1'],
-    ] as const)
-      if (!isNativeToken(token) && quote.path[index]?.toLowerCase() !== token.toLowerCase())
+    const { path } = quote
+    for (const [end, token] of [token0, token1].entries()) {
+      const index = end && path.length - 1
+      if (!isNativeToken(token) && path[index]?.toLowerCase() !== token.toLowerCase())
         report(
           issues,
-          [...where, index],
-          quote.path[index],
-          invalid(`${name} ${index ? 'last' : 'first'} (${token})`),
+          [...at, ...(Array.isArray(value) ? [] : ['path']), index],
+          path[index],
+          invalid(`token${end} ${end ? 'last' : 'first'} (${token})`),
         )
+    }
     return quote
   }
 }

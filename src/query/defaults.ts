@@ -13,9 +13,12 @@ export type QueryResource =
   | 'legacyTokens'
   | 'tokenPrice'
 
-const quote = { staleTime: 10 * second, gcTime: minute, refetchInterval: 15 * second } as const
-const list = { staleTime: 5 * minute, gcTime: 30 * minute } as const
-const price = { staleTime: 30 * second, gcTime: 5 * minute } as const
+/** A quote's: fresh for 10 s, polled every 15 s. */
+export const quoteDefaults = { staleTime: 10 * second, gcTime: minute, refetchInterval: 15 * second } as const
+/** A list's: fresh for 5 minutes. */
+export const listDefaults = { staleTime: 5 * minute, gcTime: 30 * minute } as const
+/** A price's: fresh for 30 s. */
+export const priceDefaults = { staleTime: 30 * second, gcTime: 5 * minute } as const
 
 /**
  * Cache times per resource. Quotes are fresh for 10 s and polled every 15 s
@@ -23,13 +26,13 @@ const price = { staleTime: 30 * second, gcTime: 5 * minute } as const
  * Override them per provider (`queryDefaults`) or per hook (`query`).
  */
 export const queryDefaults = {
-  swapRoute: quote,
-  swapInfo: quote,
-  legacyPath: quote,
-  tokenPrice: price,
-  pairs: list,
-  tokens: list,
-  tokensData: list,
-  legacyPairs: list,
-  legacyTokens: list,
+  swapRoute: quoteDefaults,
+  swapInfo: quoteDefaults,
+  legacyPath: quoteDefaults,
+  tokenPrice: priceDefaults,
+  pairs: listDefaults,
+  tokens: listDefaults,
+  tokensData: listDefaults,
+  legacyPairs: listDefaults,
+  legacyTokens: listDefaults,
 } as const satisfies Record<QueryResource, { staleTime: number; gcTime: number; refetchInterval?: number }>

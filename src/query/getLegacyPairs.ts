@@ -4,12 +4,13 @@ import {
   getLegacyPairs,
 } from '../core/actions/getLegacyPairs.js'
 import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
+import { listDefaults } from './defaults.js'
 
 const factory = /* @__PURE__ */ createQueryFactory<
   'legacyPairs',
   GetLegacyPairsParameters,
   GetLegacyPairsReturnType
->('legacyPairs', getLegacyPairs, {})
+>('legacyPairs', getLegacyPairs, {}, listDefaults)
 
 export type GetLegacyPairsOptions = ExactPartial<GetLegacyPairsParameters>
 export type GetLegacyPairsQueryFnData = GetLegacyPairsReturnType

@@ -4,12 +4,13 @@ import {
   getLegacyTokens,
 } from '../core/actions/getLegacyTokens.js'
 import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
+import { listDefaults } from './defaults.js'
 
 const factory = /* @__PURE__ */ createQueryFactory<
   'legacyTokens',
   GetLegacyTokensParameters,
   GetLegacyTokensReturnType
->('legacyTokens', getLegacyTokens, {})
+>('legacyTokens', getLegacyTokens, {}, listDefaults)
 
 export type GetLegacyTokensOptions = ExactPartial<GetLegacyTokensParameters>
 export type GetLegacyTokensQueryFnData = GetLegacyTokensReturnType

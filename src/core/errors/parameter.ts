@@ -43,6 +43,9 @@ export function describeValue(value: unknown): string {
   return typeof value
 }
 
+/** The rule of a duration (`timeoutMs`, a pause's cap): milliseconds, or `Infinity` for no limit. */
+export const durationRule = 'must be a number of milliseconds above 0 (Infinity for no limit)'
+
 /** Throws `InvalidParameterError` for `parameter` unless `condition` holds. */
 export function ensure(
   condition: unknown,

@@ -249,7 +249,7 @@ export class ResponseTooLargeError extends BaseError {
         `URL: ${url}`,
         ...(contentLength === undefined ? [] : [`Content-Length: ${contentLength}`]),
       ],
-      details: 'Raise maxResponseBytes on the client if answers of this size are expected.',
+      details: 'Raise maxResponseBytes if answers this large are expected.',
     })
     this.url = url
     this.maxBytes = maxBytes

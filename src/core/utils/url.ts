@@ -50,7 +50,7 @@ export function normalizeBaseUrl(baseUrl: unknown, allowInsecureHttp = false): N
   ensure(
     !url.username && !url.password,
     'baseUrl',
-    'must not contain credentials (user:password@); pass them with the headers option',
+    'must not contain credentials (user:password@): pass them in headers',
     `${protocol}//***@${host}`,
   )
   return { base: `${protocol}//${host}${url.pathname.replace(/\/+$/, '')}`, baseQuery: [...url.searchParams] }
