@@ -142,7 +142,7 @@ export function createSwapClient(config: SwapClientConfig): SwapClient {
   ensure(
     typeof maxResponseBytes === 'number' &&
       maxResponseBytes >= 1 &&
-      (Number.isInteger(maxResponseBytes) || maxResponseBytes === Number.POSITIVE_INFINITY),
+      (Number.isInteger(maxResponseBytes) || maxResponseBytes === Infinity),
     'maxResponseBytes',
     'must be a whole number of bytes above 0 (Infinity for no limit)',
     maxResponseBytes,

@@ -245,7 +245,7 @@ function createBucket(configured: { rate: number; burst: number }, onRelease: ()
   let inFlight = 0
 
   const refill = (now: number) => {
-    if (rate === Number.POSITIVE_INFINITY) tokens = burst
+    if (rate === Infinity) tokens = burst
     else tokens = Math.min(burst, tokens + ((now - refilledAt) / 1000) * rate)
     refilledAt = now
   }
@@ -328,7 +328,7 @@ function createQueue() {
 }
 
 function resolveConfig(config: RateLimitConfig | false | undefined) {
-  if (config === false) return { rate: Number.POSITIVE_INFINITY, burst: Number.POSITIVE_INFINITY }
+  if (config === false) return { rate: Infinity, burst: Infinity }
   const { requestsPerSecond, burst = config ? 1 : defaultRateLimit.burst } = config ?? defaultRateLimit
   ensure(
     typeof requestsPerSecond === 'number' && Number.isFinite(requestsPerSecond) && requestsPerSecond > 0,

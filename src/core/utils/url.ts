@@ -133,14 +133,10 @@ export function encodeQuery(
  * // 'https://swap.test/x?api+key=***&amount_in=1'
  */
 export function redactUrl(url: string, baseQuery: readonly [string, string][]): string {
-  const start = url.indexOf('?')
-  if (start < 0 || baseQuery.length === 0) return url
-  const pairs = url.slice(start + 1).split('&')
-  for (const [index, [, value]] of baseQuery.entries()) {
-    const pair = pairs[index]
-    if (pair === undefined || !value) continue
-    const equals = pair.indexOf('=')
-    pairs[index] = `${equals < 0 ? pair : pair.slice(0, equals)}=***`
-  }
-  return `${url.slice(0, start)}?${pairs.join('&')}`
+  const [path, query] = url.split(/\?(.*)/)
+  if (query === undefined || baseQuery.length === 0) return url
+  const pairs = query.split('&')
+  for (const [index, [, value]] of baseQuery.entries())
+    if (value && pairs[index] !== undefined) pairs[index] = pairs[index].replace(/=.*|$/, '=***')
+  return `${path}?${pairs.join('&')}`
 }
