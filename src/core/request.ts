@@ -262,7 +262,7 @@ async function fetchFollowing(
       reason = 'refused'
     }
     // As fetch: only these statuses with a Location are followed; any other answer is the answer.
-    else if (![301, 302, 303, 307, 308].includes(response.status) || location === undefined) return response
+    else if (!/^30[12378]$/.test(String(response.status)) || location === undefined) return response
     else {
       let target: URL | undefined
       try {
