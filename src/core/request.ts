@@ -57,8 +57,8 @@ const detailLength = 500
  * Builds the `request` function of a client: pacing, timeout, status and body
  * handling. Its parts, each a function of the client's `config`: `send` (one
  * request, from the limiter's slot to the schema's output), `fetchOnce` (the
- * fetch under the timeout, the body read within a size cap), `fetchFollowing`
- * (redirects) and `checkHop` (whether a redirect may be followed). What is
+ * fetch under the timeout, the body read within a size cap) and
+ * `fetchFollowing` (redirects, each hop checked before it is sent). What is
  * built here is the redactor of the request's secrets, kept per client.
  *
  * @example
