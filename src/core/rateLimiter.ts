@@ -93,11 +93,10 @@ export function resolveMaxPauseMs(maxPauseMs: unknown, parameter: string): numbe
 /** How long after a pause the client stays careful: one request in flight, half the rate. */
 export const carefulSpellMs = 10_000
 
+/** A request waiting for its slot: what grants it, and what forgets its signal then. */
 type Waiter = {
   resolve: (release: () => void) => void
   cleanup: () => void
-  /** Aborted: left in the queue and skipped when its turn comes (so an abort is O(1)). */
-  aborted: boolean
 }
 
 /**
@@ -112,8 +111,9 @@ type Waiter = {
  * reset a day ahead): the pause is capped at `maxPauseMs` (default one
  * minute), and `getState()` tells what was asked and that it was cut.
  *
- * Its parts: the bucket and the careful spell (`createBucket`), the queue of
- * waiting requests (`createQueue`); here, the pause and the state.
+ * Its parts: the bucket and the careful spell (`createBucket`); here, the
+ * queue of waiting requests (a Set: first in, first out, and an abort takes
+ * its request out in O(1)), the pause and the state.
  *
  * @example
  * const limiter = createRateLimiter({ requestsPerSecond: 10, burst: 10 }, { maxPauseMs: 120_000 })
@@ -125,9 +125,9 @@ export function createRateLimiter(
   options: RateLimiterOptions = {},
 ): RateLimiter {
   const maxPauseMs = resolveMaxPauseMs(options.maxPauseMs, 'maxPauseMs')
-  const [waiting, enqueue, dequeue, drop] = createQueue()
+  const queue = new Set<Waiter>()
   // A request's answer is in: the next may go.
-  const [take, tokenWait, slowDown] = createBucket(resolveConfig(config), () => waiting() > 0 && drain())
+  const [take, tokenWait, slowDown] = createBucket(resolveConfig(config), () => queue.size > 0 && drain())
   let pausedUntil = 0
   let consecutive429 = 0
   const notPaused: RateLimitState = { rateLimitedUntil: undefined, requestedUntil: undefined, capped: false }
@@ -158,16 +158,16 @@ export function createRateLimiter(
     const now = Date.now()
     if (now < pausedUntil) return schedule(pausedUntil - now)
     if (state.rateLimitedUntil !== undefined) setState(notPaused)
-    while (waiting() > 0) {
+    for (const waiter of queue) {
       const release = take(now)
       if (!release) break
-      const waiter = dequeue()
+      queue.delete(waiter)
       waiter.cleanup()
       waiter.resolve(release)
     }
     // Waiting for a token: wake when it is there. Waiting for the request in flight: its release wakes us.
     const wait = tokenWait()
-    if (waiting() > 0 && wait > 0) schedule(wait)
+    if (queue.size > 0 && wait > 0) schedule(wait)
     else if (timer !== undefined && now >= pausedUntil) {
       clearTimeout(timer)
       timer = undefined
@@ -178,21 +178,13 @@ export function createRateLimiter(
     acquire(signal) {
       if (signal?.aborted) return Promise.reject(abortError(signal))
       const now = Date.now()
-      const release = waiting() === 0 && now >= pausedUntil && take(now)
+      const release = queue.size === 0 && now >= pausedUntil && take(now)
       if (release) return Promise.resolve(release)
       return new Promise<() => void>((resolve, reject) => {
-        const onAbort = () => {
-          if (waiter.aborted) return
-          drop(waiter)
-          reject(abortError(signal))
-        }
-        const waiter: Waiter = {
-          resolve,
-          cleanup: () => signal?.removeEventListener('abort', onAbort),
-          aborted: false,
-        }
+        const onAbort = () => queue.delete(waiter) && reject(abortError(signal))
+        const waiter: Waiter = { resolve, cleanup: () => signal?.removeEventListener('abort', onAbort) }
         signal?.addEventListener('abort', onAbort, { once: true })
-        enqueue(waiter)
+        queue.add(waiter)
         if (timer === undefined) drain()
       })
     },
@@ -280,49 +272,6 @@ function createBucket(configured: { rate: number; burst: number }, onRelease: ()
       rate = Math.max(rate / 2, configured.rate / 16)
       burst = 1
       tokens = Math.min(tokens, 1)
-    },
-  ] as const
-}
-
-/**
- * The FIFO queue of a limiter's waiting requests, as a tuple of functions
- * (`[size, push, next, drop]`, see `createBucket`). An aborted waiter is only
- * counted out (`drop`): it stays in the queue and is skipped when its turn
- * comes, and the queue is compacted once those are most of it, so that an
- * abort is O(1), amortized.
- */
-function createQueue() {
-  // The waiters from `head` on; aborted ones are skipped lazily and compacted away.
-  let queue: Waiter[] = []
-  let head = 0
-  let waiting = 0
-
-  return [
-    /** `size()`: the waiters that were not aborted. */
-    () => waiting,
-    /** `push(waiter)` */
-    (waiter: Waiter) => {
-      queue.push(waiter)
-      waiting += 1
-    },
-    /** `next()`: the oldest waiter that was not aborted, taken off the queue; only called while `size() > 0`. */
-    () => {
-      let waiter = queue[head++] as Waiter
-      while (waiter.aborted) waiter = queue[head++] as Waiter
-      waiting -= 1
-      if (waiting === 0) {
-        queue = []
-        head = 0
-      }
-      return waiter
-    },
-    /** `drop(waiter)`: an aborted waiter. */
-    (waiter: Waiter) => {
-      waiter.aborted = true
-      waiting -= 1
-      if (queue.length - head < 1024 || waiting * 2 > queue.length - head) return
-      queue = queue.slice(head).filter((waiter) => !waiter.aborted)
-      head = 0
     },
   ] as const
 }
