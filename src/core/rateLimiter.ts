@@ -93,12 +93,6 @@ export function resolveMaxPauseMs(maxPauseMs: unknown, parameter: string): numbe
 /** How long after a pause the client stays careful: one request in flight, half the rate. */
 export const carefulSpellMs = 10_000
 
-/** A request waiting for its slot: what grants it, and what forgets its signal then. */
-type Waiter = {
-  resolve: (release: () => void) => void
-  cleanup: () => void
-}
-
 /**
  * A client-wide token bucket plus a shared pause after a 429. After a pause
  * the client stays careful for a while (10 s without another 429): one request
@@ -112,8 +106,9 @@ type Waiter = {
  * minute), and `getState()` tells what was asked and that it was cut.
  *
  * Its parts: the bucket and the careful spell (`createBucket`); here, the
- * queue of waiting requests (a Set: first in, first out, and an abort takes
- * its request out in O(1)), the pause and the state.
+ * queue of waiting requests (a Map from what grants a request its slot to
+ * what forgets its signal then: first in, first out, and an abort takes its
+ * request out in O(1)), the pause and the state.
  *
  * @example
  * const limiter = createRateLimiter({ requestsPerSecond: 10, burst: 10 }, { maxPauseMs: 120_000 })
@@ -125,7 +120,7 @@ export function createRateLimiter(
   options: RateLimiterOptions = {},
 ): RateLimiter {
   const maxPauseMs = resolveMaxPauseMs(options.maxPauseMs, 'maxPauseMs')
-  const queue = new Set<Waiter>()
+  const queue = new Map<(release: () => void) => void, () => void>()
   // A request's answer is in: the next may go.
   const [take, tokenWait, slowDown] = createBucket(resolveConfig(config), () => queue.size > 0 && drain())
   let pausedUntil = 0
@@ -158,12 +153,12 @@ export function createRateLimiter(
     const now = Date.now()
     if (now < pausedUntil) return schedule(pausedUntil - now)
     if (state.rateLimitedUntil !== undefined) setState(notPaused)
-    for (const waiter of queue) {
+    for (const [resolve, cleanup] of queue) {
       const release = take(now)
       if (!release) break
-      queue.delete(waiter)
-      waiter.cleanup()
-      waiter.resolve(release)
+      queue.delete(resolve)
+      cleanup()
+      resolve(release)
     }
     // Waiting for a token: wake when it is there. Waiting for the request in flight: its release wakes us.
     const wait = tokenWait()
@@ -181,10 +176,9 @@ export function createRateLimiter(
       const release = queue.size === 0 && now >= pausedUntil && take(now)
       if (release) return Promise.resolve(release)
       return new Promise<() => void>((resolve, reject) => {
-        const onAbort = () => queue.delete(waiter) && reject(abortError(signal))
-        const waiter: Waiter = { resolve, cleanup: () => signal?.removeEventListener('abort', onAbort) }
+        const onAbort = () => queue.delete(resolve) && reject(abortError(signal))
         signal?.addEventListener('abort', onAbort, { once: true })
-        queue.add(waiter)
+        queue.set(resolve, () => signal?.removeEventListener('abort', onAbort))
         if (timer === undefined) drain()
       })
     },
