@@ -174,9 +174,9 @@ async function fetchOnce(
   signal: AbortSignal | undefined,
   redact: Redactor,
 ) {
-  const timeout = withTimeout(signal, config.timeoutMs)
+  const [timeoutSignal, timedOut, clear] = withTimeout(signal, config.timeoutMs)
   try {
-    const response = await fetchFollowing(config, url, safeUrl, headers, timeout.signal, redact)
+    const response = await fetchFollowing(config, url, safeUrl, headers, timeoutSignal, redact)
     // A 429 pauses the whole client as soon as its status is known, not after its body is read:
     // no request leaves in between.
     const retryAfterMs = response.status === 429 ? parseRetryAfter(response.headers) : undefined
@@ -187,7 +187,7 @@ async function fetchOnce(
       cancelBody(response)
       throw new ResponseTooLargeError({ url: safeUrl, maxBytes, contentLength })
     }
-    const text = await raceAbort(readText(response, maxBytes, safeUrl, timeout.signal), timeout.signal)
+    const text = await raceAbort(readText(response, maxBytes, safeUrl, timeoutSignal), timeoutSignal)
     if (response.status === 429)
       throw new RateLimitError({
         url: safeUrl,
@@ -199,12 +199,12 @@ async function fetchOnce(
   } catch (error) {
     // Our own errors (a refused redirect, an answer too large) are final; the rest is the network's.
     if (error instanceof BaseError) throw error
-    if (timeout.timedOut()) throw new TimeoutError({ url: safeUrl, timeoutMs: config.timeoutMs })
+    if (timedOut()) throw new TimeoutError({ url: safeUrl, timeoutMs: config.timeoutMs })
     if (signal?.aborted) throw abortError(signal)
     if (error instanceof DOMException && error.name === 'AbortError') throw error
     throw new NetworkError({ url: safeUrl, cause: error })
   } finally {
-    timeout.clear()
+    clear()
   }
 }
 

@@ -17,7 +17,8 @@ export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<
 }
 
 /**
- * One signal that aborts when the caller's signal aborts or after `timeoutMs`.
+ * One signal that aborts when the caller's signal aborts or after `timeoutMs`,
+ * as a tuple `[signal, timedOut, clear]` (a tuple's names minify away):
  * `timedOut()` tells which happened; `clear()` stops the timer.
  */
 export function withTimeout(signal: AbortSignal | undefined, timeoutMs: number) {
@@ -33,12 +34,14 @@ export function withTimeout(signal: AbortSignal | undefined, timeoutMs: number) 
           controller.abort(new DOMException('The request timed out.', 'TimeoutError'))
         }, timeoutMs)
       : undefined
-  return {
-    signal: controller.signal,
-    timedOut: () => timedOut,
-    clear() {
+  return [
+    controller.signal,
+    /** Whether the timeout (not the caller) aborted. */
+    () => timedOut,
+    /** Stops the timer and forgets the caller's signal. */
+    () => {
       clearTimeout(timer)
       signal?.removeEventListener('abort', onAbort)
     },
-  }
+  ] as const
 }
