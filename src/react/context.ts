@@ -162,16 +162,12 @@ export function SwapProvider(props: SwapProviderProps) {
     return () => queryClient.unmount()
   }, [queryClient])
 
-  const settings = executionSettings.map((name) => props[name])
-  // biome-ignore lint/correctness/useExhaustiveDependencies: settings stands for the execution props, one by one.
+  const execution: Partial<SwapExecutionDefaults> = {}
+  for (const name of executionSettings) (execution as Record<string, unknown>)[name] = props[name]
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the execution props, one by one, stand for execution.
   const value = useMemo(
-    () => ({
-      client,
-      queryClient,
-      queryDefaults: queryDefaults ?? {},
-      execution: Object.fromEntries(executionSettings.map((name, index) => [name, settings[index]])),
-    }),
-    [client, queryClient, queryDefaults, ...settings],
+    (): SwapContextValue => ({ client, queryClient, queryDefaults: queryDefaults ?? {}, execution }),
+    [client, queryClient, queryDefaults, ...Object.values(execution)],
   )
   const provided = createElement(SwapContext.Provider, { value }, children)
   // Alone, the provider also provides its QueryClient, so useQuery, useQueryClient and the
