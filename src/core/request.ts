@@ -179,8 +179,9 @@ async function fetchOnce(
     const response = await fetchFollowing(config, url, safeUrl, headers, timeoutSignal, redact)
     // A 429 pauses the whole client as soon as its status is known, not after its body is read:
     // no request leaves in between.
-    const retryAfterMs = response.status === 429 ? parseRetryAfter(response.headers) : undefined
-    const pausedUntil = response.status === 429 ? config.rateLimiter.onRateLimited(retryAfterMs) : 0
+    const limited = response.status === 429
+    const retryAfterMs = limited ? parseRetryAfter(response.headers) : undefined
+    const pausedUntil = limited ? config.rateLimiter.onRateLimited(retryAfterMs) : 0
     const maxBytes = config.maxResponseBytes
     const contentLength = Number(response.headers.get('content-length') ?? Number.NaN)
     if (contentLength > maxBytes) {
@@ -188,7 +189,7 @@ async function fetchOnce(
       throw new ResponseTooLargeError({ url: safeUrl, maxBytes, contentLength })
     }
     const text = await raceAbort(readText(response, maxBytes, safeUrl, timeoutSignal), timeoutSignal)
-    if (response.status === 429)
+    if (limited)
       throw new RateLimitError({
         url: safeUrl,
         body: excerpt(text, redact),
