@@ -1,5 +1,4 @@
-import type * as z from 'zod/mini'
-import { ensure, type InvalidParameterError } from './errors/parameter.js'
+import { durationRule, ensure, type InvalidParameterError } from './errors/parameter.js'
 import {
   createRateLimiter,
   type RateLimitConfig,
@@ -95,9 +94,7 @@ export type SwapClient = {
   /** The client-wide limiter; `rateLimiter.getState()` tells whether it is paused. */
   readonly rateLimiter: RateLimiter
   /** Sends one GET to an endpoint and returns its body, validated by `schema`. */
-  readonly request: <schema extends z.ZodMiniType>(
-    parameters: RequestParameters<schema>,
-  ) => Promise<z.output<schema>>
+  readonly request: <output>(parameters: RequestParameters<output>) => Promise<output>
   readonly uid: string
 }
 
@@ -140,19 +137,14 @@ export function createSwapClient(config: SwapClientConfig): SwapClient {
     "must be 'repeat', 'comma' or 'brackets'",
     arrayFormat,
   )
-  ensure(
-    typeof timeoutMs === 'number' && timeoutMs > 0,
-    'timeoutMs',
-    'must be a number greater than 0 (Infinity for none)',
-    timeoutMs,
-  )
+  ensure(typeof timeoutMs === 'number' && timeoutMs > 0, 'timeoutMs', durationRule, timeoutMs)
   ensure(redirect === 'error' || redirect === 'follow', 'redirect', "must be 'error' or 'follow'", redirect)
   ensure(
     typeof maxResponseBytes === 'number' &&
       maxResponseBytes >= 1 &&
-      (Number.isInteger(maxResponseBytes) || maxResponseBytes === Number.POSITIVE_INFINITY),
+      (Number.isInteger(maxResponseBytes) || maxResponseBytes === Infinity),
     'maxResponseBytes',
-    'must be a whole number of bytes of at least 1 (Infinity for no cap)',
+    'must be a whole number of bytes above 0 (Infinity for no limit)',
     maxResponseBytes,
   )
   ensure(

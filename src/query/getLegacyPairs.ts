@@ -4,12 +4,13 @@ import {
   getLegacyPairs,
 } from '../core/actions/getLegacyPairs.js'
 import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
+import { listDefaults } from './defaults.js'
 
 const factory = /* @__PURE__ */ createQueryFactory<
   'legacyPairs',
   GetLegacyPairsParameters,
   GetLegacyPairsReturnType
->('legacyPairs', getLegacyPairs, {})
+>('legacyPairs', getLegacyPairs, {}, listDefaults)
 
 /** The parameters of `getLegacyPairsQueryOptions`: `getLegacyPairs`'s, each optional (the query waits while a required one is missing). */
 export type GetLegacyPairsOptions = ExactPartial<GetLegacyPairsParameters>

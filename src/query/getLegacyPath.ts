@@ -4,12 +4,18 @@ import {
   getLegacyPath,
 } from '../core/actions/getLegacyPath.js'
 import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
+import { quoteDefaults } from './defaults.js'
 
-const factory = /* @__PURE__ */ createQueryFactory('legacyPath', getLegacyPath, {
-  token0: true,
-  token1: true,
-  amountIn: true,
-})
+const factory = /* @__PURE__ */ createQueryFactory(
+  'legacyPath',
+  getLegacyPath,
+  {
+    token0: true,
+    token1: true,
+    amountIn: true,
+  },
+  quoteDefaults,
+)
 
 /** The parameters of `getLegacyPathQueryOptions`: `getLegacyPath`'s, each optional (the query waits while a required one is missing). */
 export type GetLegacyPathOptions = ExactPartial<GetLegacyPathParameters>

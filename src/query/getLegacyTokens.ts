@@ -4,12 +4,13 @@ import {
   getLegacyTokens,
 } from '../core/actions/getLegacyTokens.js'
 import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
+import { listDefaults } from './defaults.js'
 
 const factory = /* @__PURE__ */ createQueryFactory<
   'legacyTokens',
   GetLegacyTokensParameters,
   GetLegacyTokensReturnType
->('legacyTokens', getLegacyTokens, {})
+>('legacyTokens', getLegacyTokens, {}, listDefaults)
 
 /** The parameters of `getLegacyTokensQueryOptions`: `getLegacyTokens`'s, each optional (the query waits while a required one is missing). */
 export type GetLegacyTokensOptions = ExactPartial<GetLegacyTokensParameters>

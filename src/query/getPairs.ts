@@ -1,10 +1,12 @@
 import { type GetPairsParameters, type GetPairsReturnType, getPairs } from '../core/actions/getPairs.js'
 import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
+import { listDefaults } from './defaults.js'
 
 const factory = /* @__PURE__ */ createQueryFactory<'pairs', GetPairsParameters, GetPairsReturnType>(
   'pairs',
   getPairs,
   {},
+  listDefaults,
 )
 
 /** The parameters of `getPairsQueryOptions`: `getPairs`'s, each optional (the query waits while a required one is missing). */

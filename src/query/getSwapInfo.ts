@@ -4,13 +4,19 @@ import {
   getSwapInfo,
 } from '../core/actions/getSwapInfo.js'
 import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
+import { quoteDefaults } from './defaults.js'
 
-const factory = /* @__PURE__ */ createQueryFactory('swapInfo', getSwapInfo, {
-  token0: true,
-  token1: true,
-  amountIn: true,
-  to: true,
-})
+const factory = /* @__PURE__ */ createQueryFactory(
+  'swapInfo',
+  getSwapInfo,
+  {
+    token0: true,
+    token1: true,
+    amountIn: true,
+    to: true,
+  },
+  quoteDefaults,
+)
 
 /** The parameters of `getSwapInfoQueryOptions`: `getSwapInfo`'s, each optional (the query waits while a required one is missing). */
 export type GetSwapInfoOptions = ExactPartial<GetSwapInfoParameters>

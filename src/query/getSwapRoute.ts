@@ -4,12 +4,18 @@ import {
   getSwapRoute,
 } from '../core/actions/getSwapRoute.js'
 import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
+import { quoteDefaults } from './defaults.js'
 
-const factory = /* @__PURE__ */ createQueryFactory('swapRoute', getSwapRoute, {
-  token0: true,
-  token1: true,
-  amountIn: true,
-})
+const factory = /* @__PURE__ */ createQueryFactory(
+  'swapRoute',
+  getSwapRoute,
+  {
+    token0: true,
+    token1: true,
+    amountIn: true,
+  },
+  quoteDefaults,
+)
 
 /** The parameters of `getSwapRouteQueryOptions`: `getSwapRoute`'s, each optional (the query waits while a required one is missing). */
 export type GetSwapRouteOptions = ExactPartial<GetSwapRouteParameters>

@@ -4,8 +4,14 @@ import {
   getTokenPrice,
 } from '../core/actions/getTokenPrice.js'
 import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
+import { priceDefaults } from './defaults.js'
 
-const factory = /* @__PURE__ */ createQueryFactory('tokenPrice', getTokenPrice, { address: true })
+const factory = /* @__PURE__ */ createQueryFactory(
+  'tokenPrice',
+  getTokenPrice,
+  { address: true },
+  priceDefaults,
+)
 
 /** The parameters of `getTokenPriceQueryOptions`: `getTokenPrice`'s, each optional (the query waits while a required one is missing). */
 export type GetTokenPriceOptions = ExactPartial<GetTokenPriceParameters>

@@ -1,10 +1,12 @@
 import { type GetTokensParameters, type GetTokensReturnType, getTokens } from '../core/actions/getTokens.js'
 import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
+import { listDefaults } from './defaults.js'
 
 const factory = /* @__PURE__ */ createQueryFactory<'tokens', GetTokensParameters, GetTokensReturnType>(
   'tokens',
   getTokens,
   {},
+  listDefaults,
 )
 
 /** The parameters of `getTokensQueryOptions`: `getTokens`'s, each optional (the query waits while a required one is missing). */

@@ -4,12 +4,13 @@ import {
   getTokensData,
 } from '../core/actions/getTokensData.js'
 import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
+import { listDefaults } from './defaults.js'
 
 const factory = /* @__PURE__ */ createQueryFactory<
   'tokensData',
   GetTokensDataParameters,
   GetTokensDataReturnType
->('tokensData', getTokensData, {})
+>('tokensData', getTokensData, {}, listDefaults)
 
 /** The parameters of `getTokensDataQueryOptions`: `getTokensData`'s, each optional (the query waits while a required one is missing). */
 export type GetTokensDataOptions = ExactPartial<GetTokensDataParameters>

@@ -3,7 +3,7 @@ import type { InvalidParameterErrorType } from '../errors/parameter.js'
 import type { RequestErrorType } from '../errors/request.js'
 import { type Token, tokenListSchema } from '../schemas.js'
 import type { RequestOptions } from '../types.js'
-import { assertBoolean, assertObject, assertStringArray } from '../utils/validate.js'
+import { assertListParameters } from '../utils/validate.js'
 import { toWireQuery, type WireNames } from '../utils/wireQuery.js'
 
 export type GetTokensParameters = {
@@ -35,22 +35,11 @@ export async function getTokens(
   parameters: GetTokensParameters = {},
   options: RequestOptions = {},
 ): Promise<GetTokensReturnType> {
-  assertTokensParameters(parameters, client)
+  assertListParameters<GetTokensParameters>(parameters, client.arrayFormat, ['filterByToken'])
   return client.request({
     endpoint: '/overview/tokens',
     query: toWireQuery(getTokensWireNames, parameters),
     signal: options.signal,
     schema: tokenListSchema,
   })
-}
-
-/** Throws `InvalidParameterError` unless the parameters of `getTokens` are valid. */
-function assertTokensParameters(
-  parameters: unknown,
-  client: Pick<SwapClient, 'arrayFormat'>,
-): asserts parameters is GetTokensParameters {
-  assertObject(parameters)
-  const { filterByToken, blacklist } = parameters
-  if (filterByToken !== undefined) assertStringArray('filterByToken', filterByToken, client.arrayFormat)
-  if (blacklist !== undefined) assertBoolean('blacklist', blacklist)
 }
