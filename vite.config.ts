@@ -18,15 +18,7 @@ const entries = {
 }
 
 // Packages the library imports but never bundles.
-const external = [
-  /^react($|\/)/,
-  /^react-dom($|\/)/,
-  /^@tanstack\//,
-  /^viem($|\/)/,
-  /^zod($|\/)/,
-  /^msw($|\/)/,
-  /^node:/,
-]
+const external = [/^react($|\/)/, /^react-dom($|\/)/, /^@tanstack\//, /^viem($|\/)/, /^msw($|\/)/, /^node:/]
 
 export default defineConfig({
   plugins: [react()],

@@ -182,7 +182,7 @@ function writeConsumer(directory, consumer, tarball) {
  * compiles them against the viem installed, so that a viem API or parameter the library uses but
  * the viem floor lacks fails here. The package ships no sources: this repository's src/ (tests
  * aside) is copied into the installed package's real directory in the linked store, so that its
- * imports resolve as the package's own: its dependency zod and its peer viem. (The React layer is
+ * imports resolve as the package's own: its peer viem (it has no dependency of its own). (The React layer is
  * left out: it is written against the newest TanStack Query types and checks at run time what
  * older ones lack; the consumer's code covers its types.) One program, so viem is read once.
  */

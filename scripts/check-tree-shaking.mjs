@@ -192,18 +192,7 @@ async function bundle(contents) {
     format: 'esm',
     metafile: true,
     platform: 'browser',
-    external: [
-      'react',
-      'react-dom',
-      '@tanstack/*',
-      'viem',
-      'viem/*',
-      'zod',
-      'zod/*',
-      'msw',
-      'msw/*',
-      'node:*',
-    ],
+    external: ['react', 'react-dom', '@tanstack/*', 'viem', 'viem/*', 'msw', 'msw/*', 'node:*'],
     logLevel: 'silent',
   })
   const [output] = Object.values(result.metafile.outputs)

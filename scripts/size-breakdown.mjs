@@ -18,7 +18,6 @@ const result = await build({
 const output = result.outputFiles[0].contents
 const gzip = gzipSync(output).length
 const groups = [
-  ['zod (the core of zod/mini)', /node_modules\/zod\//],
   ['response schemas', /core\/schemas/],
   ['error classes', /errors\//],
   [
