@@ -10,10 +10,12 @@ import type { Endpoint } from './types.js'
 import { type ArrayFormat, normalizeBaseUrl } from './utils/url.js'
 import { isObject } from './utils/validate.js'
 
+/** Headers sent with every request: fixed, or read (sync or async) before each one. */
 export type SwapClientHeaders =
   | Record<string, string>
   | (() => Record<string, string> | Promise<Record<string, string>>)
 
+/** What `createSwapClient` takes: the base URL, headers, time limits, the rate limit, redirects. */
 export type SwapClientConfig = {
   /**
    * Where the service lives, with or without a trailing slash; may carry a
@@ -86,6 +88,7 @@ export type SwapClientConfig = {
   transformResponse?: ((body: unknown, context: { endpoint: Endpoint }) => unknown) | undefined
 }
 
+/** A client of one swap service (`createSwapClient`): its base URL, its limiter and its `request`. */
 export type SwapClient = {
   /** The normalized base URL (no trailing slash). Part of every cache key. */
   readonly baseUrl: string
@@ -98,6 +101,7 @@ export type SwapClient = {
   readonly uid: string
 }
 
+/** Every error `createSwapClient` may throw (narrow by `name`, or by `code`). */
 export type CreateSwapClientErrorType = InvalidParameterError
 
 /** What `maxResponseBytes` is when not given: 16 MiB. */

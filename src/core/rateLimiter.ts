@@ -2,6 +2,7 @@ import { durationRule, ensure } from './errors/parameter.js'
 import { latestTime } from './utils/retryAfter.js'
 import { abortError } from './utils/signal.js'
 
+/** The client's pace: requests per second, the burst it allows, and how long a 429 may pause it. */
 export type RateLimitConfig = {
   /** Sustained requests per second this client may send. */
   requestsPerSecond: number

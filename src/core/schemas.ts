@@ -292,6 +292,7 @@ const legacyPath: Walk<LegacyPath> = (value, issues, at) => {
 export const legacyPathSchemaFor = (request: Pick<QuoteRequest, 'token0' | 'token1'>) =>
   schema(from(legacyPath, request))
 
+/** The optimal path `/get_path` answers, as the library reads it (its body is not shown by the spec). */
 export type LegacyPath = {
   path: Address[]
   /** `undefined` when the service sent only the path. */

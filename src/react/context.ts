@@ -126,6 +126,7 @@ type SharedProps = {
   children?: ReactNode
 }
 
+/** What `SwapProvider` takes: the client (or its config), the query defaults and the execution defaults. */
 export type SwapProviderProps = SharedProps &
   (
     | ({ client?: undefined } & SwapClientConfig)

@@ -6,6 +6,7 @@ import type { RequestOptions } from '../types.js'
 import { assertListParameters } from '../utils/validate.js'
 import { toWireQuery, type WireNames } from '../utils/wireQuery.js'
 
+/** What `getPairs` takes. */
 export type GetPairsParameters = {
   /** Only pairs with one of these tokens (address or symbol). */
   filterByToken?: readonly string[] | undefined
@@ -22,8 +23,10 @@ export const getPairsWireNames = {
   blacklist: 'blacklist',
 } as const satisfies WireNames<GetPairsParameters>
 
+/** What `getPairs` resolves with. */
 export type GetPairsReturnType = Pair[]
 
+/** Every error `getPairs` may throw (narrow by `name`, or by `code`). */
 export type GetPairsErrorType = InvalidParameterErrorType | RequestErrorType
 
 /**

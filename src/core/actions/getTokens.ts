@@ -6,6 +6,7 @@ import type { RequestOptions } from '../types.js'
 import { assertListParameters } from '../utils/validate.js'
 import { toWireQuery, type WireNames } from '../utils/wireQuery.js'
 
+/** What `getTokens` takes. */
 export type GetTokensParameters = {
   /** Only these tokens (addresses). */
   filterByToken?: readonly string[] | undefined
@@ -19,8 +20,10 @@ export const getTokensWireNames = {
   blacklist: 'blacklist',
 } as const satisfies WireNames<GetTokensParameters>
 
+/** What `getTokens` resolves with. */
 export type GetTokensReturnType = Token[]
 
+/** Every error `getTokens` may throw (narrow by `name`, or by `code`). */
 export type GetTokensErrorType = InvalidParameterErrorType | RequestErrorType
 
 /**

@@ -7,6 +7,7 @@ export type BaseErrorParameters = {
   cause?: unknown
 }
 
+/** `BaseError` narrowed by its `name`, as a function's `…ErrorType` union lists it. */
 export type BaseErrorType = BaseError & { name: 'BaseError' }
 
 /**

@@ -1,6 +1,7 @@
 import { BaseError, type BaseErrorType } from './base.js'
 import type { ResponseValidationErrorType } from './response.js'
 
+/** `HttpError` narrowed by its `name`, as a function's `…ErrorType` union lists it. */
 export type HttpErrorType = HttpError & { name: 'HttpError' }
 
 /**
@@ -46,6 +47,7 @@ export class HttpError extends BaseError {
   }
 }
 
+/** `NoRouteError` narrowed by its `name`, as a function's `…ErrorType` union lists it. */
 export type NoRouteErrorType = NoRouteError & { name: 'NoRouteError' }
 
 /**
@@ -67,6 +69,7 @@ export class NoRouteError extends HttpError {
   }
 }
 
+/** `RateLimitError` narrowed by its `name`, as a function's `…ErrorType` union lists it. */
 export type RateLimitErrorType = RateLimitError & { name: 'RateLimitError' }
 
 /**
@@ -101,6 +104,7 @@ export class RateLimitError extends HttpError {
   }
 }
 
+/** `NetworkError` narrowed by its `name`, as a function's `…ErrorType` union lists it. */
 export type NetworkErrorType = NetworkError & { name: 'NetworkError' }
 
 /**
@@ -119,6 +123,7 @@ export class NetworkError extends BaseError {
   }
 }
 
+/** `TimeoutError` narrowed by its `name`, as a function's `…ErrorType` union lists it. */
 export type TimeoutErrorType = TimeoutError & { name: 'TimeoutError' }
 
 /**
@@ -141,6 +146,7 @@ export class TimeoutError extends BaseError {
   }
 }
 
+/** `RedirectError` narrowed by its `name`, as a function's `…ErrorType` union lists it. */
 export type RedirectErrorType = RedirectError & { name: 'RedirectError' }
 
 /** The most redirects one request follows with `redirect: 'follow'`. */
@@ -219,6 +225,7 @@ export class RedirectError extends BaseError {
   }
 }
 
+/** `ResponseTooLargeError` narrowed by its `name`, as a function's `…ErrorType` union lists it. */
 export type ResponseTooLargeErrorType = ResponseTooLargeError & { name: 'ResponseTooLargeError' }
 
 /**
