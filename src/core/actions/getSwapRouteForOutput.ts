@@ -106,7 +106,7 @@ const million = 1_000_000n
  * smallest input that reached it is returned with `withinTolerance: false`.
  *
  * @example
- * import { getSwapRouteForOutput } from 'token-swap-hooks/exact-output'
+ * import { getSwapRouteForOutput } from 'token-swap-hooks/core'
  * import { parseUnits } from 'viem'
  *
  * // How much WETH buys 5 000 USDC?

@@ -183,7 +183,7 @@ type Read = { balance: bigint } | { reason: 'reverted' | 'malformed' }
  * unreadable ones.
  *
  * @example
- * import { getTokenBalances } from 'token-swap-hooks/balances'
+ * import { getTokenBalances } from 'token-swap-hooks/core'
  * import { createPublicClient, http } from 'viem'
  * import { mainnet } from 'viem/chains'
  *
