@@ -137,6 +137,11 @@ const pages = [
     with: ['exact output'],
   },
   {
+    name: 'useToken alone (a token pasted by its address)',
+    imports: { 'dist/index.js': ['useToken'] },
+    without: [...optIn, ...features],
+  },
+  {
     name: 'useSuggestedSlippage alone',
     imports: { 'dist/index.js': ['useSuggestedSlippage'] },
     without: [...optIn, ...features],

@@ -256,6 +256,7 @@ export {
   type SuggestSlippageReturnType,
   suggestSlippage,
 } from '../core/slippage/suggestSlippage.js'
+export { type GetTokenParameters, type GetTokenReturnType, getToken } from '../core/tokens/getToken.js'
 export type { Endpoint, RequestOptions } from '../core/types.js'
 export { getMinAmountOut } from '../core/utils/getMinAmountOut.js'
 export { type ParseAmountOptions, parseAmount } from '../core/utils/parseAmount.js'

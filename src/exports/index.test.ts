@@ -107,6 +107,7 @@ test('the public runtime exports of token-swap-hooks', async () => {
       "useSwapPreview",
       "useSwapRoute",
       "useSwapRouteForOutput",
+      "useToken",
       "useTokenBalances",
       "useTokenPrice",
       "useTokens",
@@ -172,6 +173,7 @@ test('the public runtime exports of token-swap-hooks/core', async () => {
       "getSwapPreview",
       "getSwapRoute",
       "getSwapRouteForOutput",
+      "getToken",
       "getTokenBalances",
       "getTokenPrice",
       "getTokens",
@@ -222,6 +224,8 @@ test('the public runtime exports of token-swap-hooks/query', async () => {
       "getTokenBalancesQueryOptions",
       "getTokenPriceQueryKey",
       "getTokenPriceQueryOptions",
+      "getTokenQueryKey",
+      "getTokenQueryOptions",
       "getTokensDataQueryKey",
       "getTokensDataQueryOptions",
       "getTokensQueryKey",
@@ -234,6 +238,7 @@ test('the public runtime exports of token-swap-hooks/query', async () => {
       "serializeBigInts",
       "swapRouteForOutputQueryName",
       "tokenBalancesQueryName",
+      "tokenQueryName",
       "withRateLimitPause",
     ]
   `)

@@ -119,6 +119,12 @@ export {
   useSwapRouteForOutput,
 } from '../react/hooks/useSwapRouteForOutput.js'
 export {
+  type UseTokenErrorType,
+  type UseTokenParameters,
+  type UseTokenReturnType,
+  useToken,
+} from '../react/hooks/useToken.js'
+export {
   type UseTokenBalancesParameters,
   type UseTokenBalancesReturnType,
   useTokenBalances,

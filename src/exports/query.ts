@@ -61,6 +61,13 @@ export {
   swapRouteForOutputQueryName,
 } from '../query/getSwapRouteForOutput.js'
 export {
+  type GetTokenOptions,
+  type GetTokenQueryKey,
+  getTokenQueryKey,
+  getTokenQueryOptions,
+  tokenQueryName,
+} from '../query/getToken.js'
+export {
   type GetTokenBalancesData,
   type GetTokenBalancesOptions,
   type GetTokenBalancesQueryKey,
