@@ -232,6 +232,7 @@ test('the public runtime exports of token-swap-hooks/query', async () => {
       "getTokensQueryOptions",
       "pendingSwapsQueryName",
       "pendingSwapsQueryOptions",
+      "pendingSwapsRecheckDelay",
       "queryDefaults",
       "refreshAfterSwap",
       "resumeSwapMutationOptions",

@@ -100,8 +100,10 @@ export {
   getPendingSwapsQueryKey,
   type PendingSwapsQueryKey,
   type PendingSwapsQueryParameters,
+  type PendingSwapsRecheck,
   pendingSwapsQueryName,
   pendingSwapsQueryOptions,
+  pendingSwapsRecheckDelay,
   type ResumeSwapVariables,
   resumeSwapMutationOptions,
 } from '../query/pendingSwaps.js'

@@ -32,10 +32,42 @@ export function getPendingSwapsQueryKey(
   return [pendingSwapsQueryName, { baseUrl: client.baseUrl, account, chainId }]
 }
 
+/** What `pendingSwapsQueryOptions` takes: the clients, the storage and chain of the records, and how often to check again. */
 export type PendingSwapsQueryParameters = Partial<ExecutionClients> & {
   storage: SwapStorage | undefined
   chainId: number | undefined
   trustedAddresses?: TrustedAddresses | undefined
+  /**
+   * While a record is `'pending'` (a transaction in flight) or `'unknown'`, check again on
+   * its own: after `initial` ms, then 1.5 times longer each check, at most
+   * `max` ms apart; never while the page is hidden (it checks again when
+   * shown), never once nothing is pending. `false`: only on mount, focus and
+   * `refresh()`. Default `{ initial: 2_000, max: 30_000 }`.
+   */
+  recheck?: PendingSwapsRecheck | false | undefined
+}
+
+/** The delays of the re-checks while a record is pending, in milliseconds. */
+export type PendingSwapsRecheck = { initial: number; max: number }
+
+const defaultRecheck: PendingSwapsRecheck = { initial: 2_000, max: 30_000 }
+
+/**
+ * When the pending-swaps check runs again (ms), or `false`: only while one of
+ * the records it found is `'pending'` (or `'unknown'`: a transaction no node
+ * shows yet), backing off from `initial` by ×1.5 per
+ * check already made (`checks`, at least 1), never more than `max` apart.
+ *
+ * @example
+ * pendingSwapsRecheckDelay([{ status: 'pending' }], 3) // 4_500
+ */
+export function pendingSwapsRecheckDelay(
+  found: readonly { status: SettlePendingSwapsReturnType[number]['status'] }[] | undefined,
+  checks: number,
+  recheck: PendingSwapsRecheck | false = defaultRecheck,
+): number | false {
+  if (!recheck || !found?.some(({ status }) => status === 'pending' || status === 'unknown')) return false
+  return Math.round(Math.min(recheck.max, recheck.initial * 1.5 ** Math.max(0, checks - 1)))
 }
 
 /**
@@ -48,7 +80,7 @@ export type PendingSwapsQueryParameters = Partial<ExecutionClients> & {
  * const check = useQuery(pendingSwapsQueryOptions(client, { walletClient, publicClient, storage, chainId }))
  */
 export function pendingSwapsQueryOptions(client: SwapClient, parameters: PendingSwapsQueryParameters) {
-  const { walletClient, publicClient, storage, chainId } = parameters
+  const { walletClient, publicClient, storage, chainId, recheck } = parameters
   const account = walletClient?.account?.address
   return {
     queryKey: getPendingSwapsQueryKey(client, { account, chainId }),
@@ -59,6 +91,11 @@ export function pendingSwapsQueryOptions(client: SwapClient, parameters: Pending
     staleTime: 0,
     gcTime: 0,
     retry: false,
+    // A pending transaction settles on its own: check again, backing off, while one is in flight.
+    refetchInterval: (query: {
+      state: { data?: SettlePendingSwapsReturnType | undefined; dataUpdateCount: number }
+    }) => pendingSwapsRecheckDelay(query.state.data, query.state.dataUpdateCount, recheck),
+    refetchIntervalInBackground: false,
   } as const
 }
 

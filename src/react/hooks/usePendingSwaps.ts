@@ -1,7 +1,7 @@
 'use client'
 
 import { type QueryClient, useMutation, useQuery } from '@tanstack/react-query'
-import { useCallback, useEffect, useMemo } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { TransactionReceipt } from 'viem'
 import { ensure } from '../../core/errors/parameter.js'
 import type { ExecuteSwapErrorType } from '../../core/execute/executeSwap.js'
@@ -17,6 +17,7 @@ import type { SlippageSetting } from '../../core/slippage/slippageFor.js'
 import { isObject } from '../../core/utils/validate.js'
 import { withoutUndefined } from '../../core/utils/withoutUndefined.js'
 import {
+  type PendingSwapsRecheck,
   pendingSwapsQueryOptions,
   type ResumeSwapVariables,
   resumeSwapMutationOptions,
@@ -30,6 +31,13 @@ export type UsePendingSwapsParameters = Partial<Omit<ResumeSwapParameters, 'reco
   chainId?: number | undefined
   /** Called at every step of a resumed execution. */
   onStep?: ResumeSwapParameters['onStep']
+  /**
+   * While a record is `'pending'` or `'unknown'`, the check runs again on its
+   * own, backing off from `initial` ms by ×1.5 up to `max` ms, paused while the
+   * page is hidden; `false`: only on mount, focus and `refresh()`. Default
+   * `{ initial: 2_000, max: 30_000 }`.
+   */
+  recheck?: PendingSwapsRecheck | false | undefined
 }
 
 /**
@@ -46,7 +54,11 @@ export type ResumeConfirmation = Pick<
 export type UsePendingSwapsReturnType = {
   /** The unsettled executions of the wallet's account on the chain: `'resumable'` or `'pending'`. */
   pendingSwaps: SettlePendingSwapsReturnType
-  /** What the last check settled (confirmed, reverted, dropped) and removed from the storage. */
+  /**
+   * What the checks of this account and chain settled (confirmed, reverted,
+   * dropped) and removed from the storage, kept while the hook is mounted:
+   * a later check (a re-check, a focus) does not hide them.
+   */
   settled: SettlePendingSwapsReturnType
   /** The check of the records against the chain is running. */
   isChecking: boolean
@@ -76,28 +88,40 @@ export type UsePendingSwapsReturnType = {
  * The executions a reload interrupted, for the connected account and chain.
  * On mount it reads them from the storage and checks each on chain (receipts,
  * batch status, the allowance), sending nothing: the settled ones (confirmed,
- * reverted, dropped) are removed and reported once in `settled`; the others
- * are `pendingSwaps`, `'pending'` (a transaction in flight) or `'resumable'`
- * (an approval mined, no swap sent): `resume(record, { minAmountOut })` sends
- * the swap with the floor the user confirms now (and `to`, default the
- * account: never the stored record's), after a fresh quote and every check
- * of `useExecuteSwap`. A swap already sent is never sent again.
+ * reverted, dropped) are removed and reported in `settled`; the others are
+ * `pendingSwaps`, `'pending'` (a transaction in flight) or `'resumable'` (an
+ * approval mined, no swap sent). While one is pending the check runs again on
+ * its own (`recheck`), so a pending record turns resumable or settled without
+ * a reload. `resume(record, { minAmountOut })` sends the swap with the floor
+ * the user confirms now (and `to`, default the account: never the stored
+ * record's), after a fresh quote and every check of `useExecuteSwap`. A swap
+ * already sent is never sent again. Amounts are in the tokens' smallest units:
+ * `useToken` gives their decimals.
  *
  * @example
- * import { usePendingSwaps } from 'token-swap-hooks/execute'
+ * import { usePendingSwaps, useToken } from 'token-swap-hooks'
+ * import type { PendingSwap } from 'token-swap-hooks/core'
+ * import { formatUnits } from 'viem'
  *
- * const { pendingSwaps, resume, dismiss } = usePendingSwaps()
- * return pendingSwaps.map(({ record, status }) => (
- *   <p key={record.id}>
- *     A swap of {record.amountIn} was interrupted ({status}).
- *     {status === 'resumable' && (
- *       <button onClick={() => resume(record, { minAmountOut: BigInt(record.minAmountOut) })}>
- *         Finish it: at least {record.minAmountOut} out, to you
- *       </button>
- *     )}
- *     <button onClick={() => dismiss(record)}>Dismiss</button>
- *   </p>
- * ))
+ * function Interrupted({ record, status }: { record: PendingSwap; status: string }) {
+ *   const { resume, dismiss } = usePendingSwaps()
+ *   const sell = useToken({ address: record.token0 }).data
+ *   const buy = useToken({ address: record.token1 }).data
+ *   if (sell?.decimals === undefined || buy?.decimals === undefined) return null
+ *   const amountIn = formatUnits(BigInt(record.amountIn), sell.decimals)
+ *   const atLeast = formatUnits(BigInt(record.minAmountOut), buy.decimals)
+ *   return (
+ *     <p>
+ *       A swap of {amountIn} {sell.symbol} was interrupted ({status}).
+ *       {status === 'resumable' && (
+ *         <button onClick={() => resume(record, { minAmountOut: BigInt(record.minAmountOut) })}>
+ *           Finish it: at least {atLeast} {buy.symbol}, to you
+ *         </button>
+ *       )}
+ *       <button onClick={() => dismiss(record)}>Dismiss</button>
+ *     </p>
+ *   )
+ * }
  */
 export function usePendingSwaps(parameters: UsePendingSwapsParameters = {}): UsePendingSwapsReturnType {
   const { client, queryClient, execution } = useSwapContext()
@@ -163,19 +187,29 @@ export function usePendingSwaps(parameters: UsePendingSwapsParameters = {}): Use
     [storage, refetch],
   )
 
-  const { pendingSwaps, settled } = useMemo(() => {
+  const { pendingSwaps, justSettled } = useMemo(() => {
     const all = check.data ?? []
     return {
       pendingSwaps: all.filter(({ status }) => !isSettled(status)),
-      settled: all.filter(({ status }) => isSettled(status)),
+      justSettled: all.filter(({ status }) => isSettled(status)),
     }
   }, [check.data])
+  // What every check of this key settled: a later check no longer finds those records.
+  const key = JSON.stringify(options.queryKey)
+  const [seen, setSeen] = useState<{ key: string; settled: SettlePendingSwapsReturnType }>({
+    key,
+    settled: [],
+  })
+  const settled = seen.key === key ? seen.settled : []
   // A swap settled from its record (mined while the page was away) changed balances too.
   const publicClient = defaults.publicClient
   useEffect(() => {
-    for (const { record, status, receipt } of settled)
+    const fresh = justSettled.filter(({ record }) => !settled.some((known) => known.record.id === record.id))
+    if (fresh.length === 0) return
+    setSeen({ key, settled: [...settled, ...fresh] })
+    for (const { record, status, receipt } of fresh)
       if (status !== 'dropped') void refreshAfter(queryClient, record, receipt, publicClient)
-  }, [settled, queryClient, publicClient])
+  }, [justSettled, settled, key, queryClient, publicClient])
   const refresh = useCallback(() => void refetch(), [refetch])
   return {
     pendingSwaps,

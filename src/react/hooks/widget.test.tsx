@@ -11,6 +11,7 @@ import { type Address, createPublicClient, http, parseEther } from 'viem'
 import { describe, expect, onTestFinished, test, vi } from 'vitest'
 import { testRouterAbi } from '../../../test/evm/abis.js'
 import { resumeKit } from '../../../test/evm/resumeKit.js'
+import { jsonRpc, mineHeld } from '../../../test/evm/rpc.js'
 import { setupSwapHarness } from '../../../test/evm/swapHarness.js'
 import type { TestWallet } from '../../../test/evm/wallet.js'
 import { createQueryClient } from '../../../test/react.js'
@@ -347,6 +348,39 @@ describe('usePendingSwaps: resume after a reload', () => {
     expect(second.sendRequests()).toHaveLength(1) // the swap alone
     expect(await h.nonce()).toBe(before.nonce + 2)
     expect(await h.balance('TKA')).toBe(before.TKA - parseEther('10'))
+  })
+
+  test('an approval still in the mempool when the page reloads: listed pending, then resumable once it is mined, with no refresh and no reload', async () => {
+    const storage = createMemoryStorage()
+    const rpc = jsonRpc(h.fixture.rpcUrl)
+    const kit = resumeKit(h, parseEther('10'))
+    // The approval is broadcast with automine off, and the page dies before its hash comes back.
+    const first = h.wallet()
+    const page = kit.startSwap(
+      kit.walletDyingAt(first, 0, () => rpc('evm_setAutomine', [false])),
+      storage,
+    )
+    try {
+      await kit.until(page, 'the approval in the mempool', async () =>
+        (await getPendingSwaps(storage))[0]?.journal?.some((entry) => entry.step === 'approve') &&
+        (await h.fixture.publicClient.getTransactionCount({
+          address: h.fixture.accounts.user.address,
+          blockTag: 'pending',
+        })) > (await h.nonce())
+          ? true
+          : undefined,
+      )
+      await renderReloadedPage(storage)
+      expect((await screen.findByTestId('pending', {}, { timeout: 5000 })).textContent).toBe('pending')
+    } finally {
+      await mineHeld(rpc)
+    }
+    // Mined now: the hook checks again on its own (no refresh(), no focus, no reload).
+    await waitFor(() => expect(screen.getByTestId('pending').textContent).toBe('resumable'), {
+      timeout: 10_000,
+    })
+    expect(screen.getByRole('button', { name: 'Finish the swap' })).toBeTruthy()
+    expect(await h.allowance('TKA')).toBe(parseEther('10'))
   })
 
   test('a batch that failed part-way (EIP-5792 status 600, atomic: false): resumable on the page that saw it, and listed resumable after the reload', async () => {
