@@ -145,6 +145,7 @@ export {
   type SwapGuardNotDeployedErrorType,
 } from '../core/errors/guard.js'
 export { InvalidParameterError, type InvalidParameterErrorType } from '../core/errors/parameter.js'
+export { PriceImpactTooHighError, type PriceImpactTooHighErrorType } from '../core/errors/priceImpact.js'
 export {
   HttpError,
   type HttpErrorType,
@@ -181,10 +182,8 @@ export {
   type TrustedAddresses,
 } from '../core/execute/executeSwap.js'
 export {
-  defaultPriceImpactThresholds,
   type GetSwapPreviewParameters,
   getSwapPreview,
-  type PriceImpactThresholds,
   type SwapPreview,
   type SwapPreviewStep,
 } from '../core/execute/getSwapPreview.js'
@@ -246,6 +245,19 @@ export {
   type SettlePendingSwapsReturnType,
   settlePendingSwaps,
 } from '../core/execute/settlePendingSwaps.js'
+export {
+  type CheckPriceImpactErrorType,
+  type CheckPriceImpactParameters,
+  type CheckPriceImpactReturnType,
+  checkPriceImpact,
+} from '../core/prices/checkPriceImpact.js'
+export {
+  defaultPriceImpactThresholds,
+  type PriceImpact,
+  type PriceImpactOfParameters,
+  type PriceImpactThresholds,
+  priceImpactOf,
+} from '../core/prices/priceImpact.js'
 export type { RateLimitConfig, RateLimitState } from '../core/rateLimiter.js'
 // Data
 export type { LegacyPath, Pair, Route, SwapInfo, Token, TokenData } from '../core/schemas.js'

@@ -120,6 +120,7 @@ const anything: unknown = new Proxy(() => {}, {
 /** Constructor arguments for the classes `anything` cannot build (one looks its message up by `reason`). */
 const samples: Record<string, unknown[]> = {
   RedirectError: [{ reason: 'refused', url: 'https://swap.test/x' }],
+  PriceImpactTooHighError: [{ value: 0.2, valueIn: 10, valueOut: 8, blocking: 0.15, amountOut: 8n }],
 }
 
 describe('every library error an entry exports', () => {

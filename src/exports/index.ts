@@ -38,6 +38,7 @@ export {
   SwapGuardNotDeployedError,
 } from '../core/errors/guard.js'
 export { InvalidParameterError } from '../core/errors/parameter.js'
+export { PriceImpactTooHighError } from '../core/errors/priceImpact.js'
 export {
   HttpError,
   NetworkError,

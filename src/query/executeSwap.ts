@@ -5,12 +5,28 @@ import {
   type ExecuteSwapReturnType,
   executeSwap,
 } from '../core/execute/executeSwap.js'
+import { checkPriceImpact } from '../core/prices/checkPriceImpact.js'
+import type { PriceImpactThresholds } from '../core/prices/priceImpact.js'
 import { type SlippageSetting, slippageFor } from '../core/slippage/slippageFor.js'
 import { withoutUndefined } from '../core/utils/withoutUndefined.js'
+import { getTokenPriceQueryOptions } from './getTokenPrice.js'
+
+/**
+ * The price-impact limit an execution of an `acceptedQuote` is held to, as
+ * the preview's (`checkPriceImpact`): default `defaultPriceImpactThresholds`
+ * (block from 15%); `false` turns it off.
+ */
+export type PriceImpactLimit = { priceImpactThresholds?: PriceImpactThresholds | false | undefined }
+
+/** What the execution uses of a TanStack `QueryClient` (structural): the prices its cache holds. */
+export type PriceCache = {
+  fetchQuery(options: ReturnType<typeof getTokenPriceQueryOptions>): Promise<unknown>
+}
 
 /** What `execute` takes: the swap; clients and settings not given come from the defaults. */
 export type ExecuteSwapVariables = Omit<ExecuteSwapParameters, 'walletClient' | 'publicClient'> &
-  Partial<Pick<ExecuteSwapParameters, 'walletClient' | 'publicClient'>>
+  Partial<Pick<ExecuteSwapParameters, 'walletClient' | 'publicClient'>> &
+  PriceImpactLimit
 
 /**
  * Settings every swap of these options shares (clients, allowlist, approval
@@ -18,7 +34,8 @@ export type ExecuteSwapVariables = Omit<ExecuteSwapParameters, 'walletClient' | 
  */
 export type ExecuteSwapDefaults = Partial<
   Omit<ExecuteSwapParameters, 'token0' | 'token1' | 'amountIn' | 'slippage'> & { slippage: SlippageSetting }
->
+> &
+  PriceImpactLimit
 
 export type ExecuteSwapMutationOptions = {
   mutationKey: readonly ['executeSwap', { baseUrl: string }]
@@ -29,7 +46,10 @@ export type ExecuteSwapMutationOptions = {
  * Mutation options for `executeSwap`, as wagmi's `sendTransactionMutationOptions`:
  * give them to `useMutation` (or `queryClient.getMutationCache().build`), and
  * `mutate({ token0, token1, amountIn, acceptedQuote })`. A variable that is
- * `undefined` falls back to `defaults`.
+ * `undefined` falls back to `defaults`. An `acceptedQuote` (a first one or a
+ * changed one the user accepts) is first held to the preview's price-impact
+ * limit (`checkPriceImpact`: `PriceImpactTooHighError`, nothing signed), at the
+ * prices `queryClient`'s cache holds where given.
  *
  * @example
  * import { useMutation } from '@tanstack/react-query'
@@ -43,10 +63,11 @@ export type ExecuteSwapMutationOptions = {
 export function executeSwapMutationOptions(
   client: SwapClient,
   defaults: ExecuteSwapDefaults = {},
+  { queryClient }: { queryClient?: PriceCache | undefined } = {},
 ): ExecuteSwapMutationOptions {
   return {
     mutationKey: ['executeSwap', { baseUrl: client.baseUrl }],
-    mutationFn(variables) {
+    async mutationFn({ priceImpactThresholds: limit, ...variables }) {
       const parameters = {
         ...defaults,
         ...withoutUndefined(variables),
@@ -63,7 +84,22 @@ export function executeSwapMutationOptions(
           'is required: pass it to execute, to useExecuteSwap or to <SwapProvider>',
           undefined,
         )
-      return executeSwap(client, parameters as ExecuteSwapParameters)
+      const { priceImpactThresholds, ...swap } = parameters as ExecuteSwapParameters & PriceImpactLimit
+      const thresholds = limit ?? priceImpactThresholds
+      if (swap.acceptedQuote && thresholds !== false) {
+        // The prices the preview showed (the same cache entries), else fetched.
+        const priceOf = (address: ExecuteSwapParameters['token0']) =>
+          queryClient?.fetchQuery(getTokenPriceQueryOptions(client, { address })).then(
+            (price) => (typeof price === 'number' ? price : undefined),
+            () => undefined,
+          )
+        const [token0, token1] = await Promise.all([priceOf(swap.token0), priceOf(swap.token1)])
+        await checkPriceImpact(client, {
+          ...{ publicClient: swap.publicClient, token0: swap.token0, token1: swap.token1 },
+          ...{ amountIn: swap.amountIn, quote: swap.acceptedQuote, thresholds, prices: { token0, token1 } },
+        })
+      }
+      return executeSwap(client, swap)
     },
   }
 }

@@ -14,6 +14,7 @@ import {
 import { createSwapClient, type SwapClient, type SwapClientConfig } from '../core/client.js'
 import type { ExecuteSwapParameters, SwapEvent } from '../core/execute/executeSwap.js'
 import type { SwapPreview } from '../core/execute/getSwapPreview.js'
+import type { PriceImpactThresholds } from '../core/prices/priceImpact.js'
 import type { SwapInfo } from '../core/schemas.js'
 import type { SlippageSetting } from '../core/slippage/slippageFor.js'
 import type { QueryResource } from '../query/defaults.js'
@@ -37,6 +38,13 @@ export type SwapExecutionDefaults = Pick<
 > & {
   slippage: SlippageSetting
   onEvent: (event: SwapLifecycleEvent) => void
+  /**
+   * The price-impact limits the preview shows and every execution of an
+   * accepted quote is held to (a changed quote the user accepts included).
+   * Default `defaultPriceImpactThresholds` (warn from 5%, block from 15%);
+   * `false`: no limit.
+   */
+  priceImpactThresholds: PriceImpactThresholds | false
 }
 
 /**
@@ -63,6 +71,7 @@ const executionSettings = [
   'paymaster',
   'slippage',
   'onEvent',
+  'priceImpactThresholds',
 ] as const satisfies readonly (keyof SwapExecutionDefaults)[]
 
 export type SwapContextValue = {
@@ -104,6 +113,12 @@ type SharedProps = {
   floorEnforcement?: SwapExecutionDefaults['floorEnforcement'] | undefined
   /** How approval and swap are sent: `'auto'` (one EIP-5792 batch where the wallet can), `'never'`, `'require'`. */
   batch?: SwapExecutionDefaults['batch'] | undefined
+  /**
+   * Price-impact limits for the preview and for every execution of an
+   * accepted quote (a changed one included). Default: warn from 5%, block
+   * from 15%; `false`: none.
+   */
+  priceImpactThresholds?: SwapExecutionDefaults['priceImpactThresholds'] | undefined
   /**
    * Where executions record their progress, for `usePendingSwaps` after a
    * reload. Default: `localStorage` in a browser, memory elsewhere; `false` records nothing.

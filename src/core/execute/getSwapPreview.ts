@@ -3,7 +3,6 @@ import {
   type Address,
   type Chain,
   erc20Abi,
-  formatUnits,
   type PublicClient,
   type Transport,
   type WalletClient,
@@ -14,6 +13,7 @@ import { getTokenPrice } from '../actions/getTokenPrice.js'
 import type { SwapClient } from '../client.js'
 import { isNativeToken } from '../constants.js'
 import { ensure } from '../errors/parameter.js'
+import { type PriceImpact, type PriceImpactThresholds, priceImpactOf } from '../prices/priceImpact.js'
 import type { SwapInfo } from '../schemas.js'
 import { assertAddress, assertRouteParameters } from '../utils/validate.js'
 import {
@@ -29,12 +29,6 @@ import { asSimulatedCalls, type SwapCall } from './run/checkSwapOutcome.js'
 import { readSwapFacts } from './run/readSwapFacts.js'
 import { runCallsRequest } from './run/stateOverrides.js'
 import { toMissingTokenError } from './run/walletErrors.js'
-
-/** Price impact at or above `high` warns; at or above `blocking` the UI should not let the user swap. */
-export type PriceImpactThresholds = { high: number; blocking: number }
-
-/** Uniswap's interface levels: warn from 5%, block from 15%. */
-export const defaultPriceImpactThresholds: PriceImpactThresholds = { high: 0.05, blocking: 0.15 }
 
 export type GetSwapPreviewParameters = {
   /** Reads balances, allowances, decimals and simulates (the user's `usePublicClient()`). */
@@ -134,9 +128,7 @@ export type SwapPreview = {
    * 1 − (value out ÷ value in) at the service's USD prices; `undefined`
    * without both prices. `warning` follows the thresholds.
    */
-  priceImpact:
-    | { value: number; valueIn: number; valueOut: number; warning: 'none' | 'high' | 'blocking' }
-    | undefined
+  priceImpact: PriceImpact | undefined
   /** The token decimals read on chain (the native coin's from the chain, else 18). */
   decimals: { token0: number; token1: number }
   swapInfo: SwapInfo
@@ -209,12 +201,12 @@ export async function getSwapPreview(
       insufficientBalance || guardDeployed === false
         ? undefined
         : await estimateFee(publicClient, account, plan, calls),
-    priceImpact: priceImpact({
+    priceImpact: priceImpactOf({
       amountIn,
       amountOut: swapInfo.estimateAmount,
       decimals: [decimals.token0, decimals.token1],
       prices,
-      thresholds: parameters.priceImpactThresholds ?? defaultPriceImpactThresholds,
+      thresholds: parameters.priceImpactThresholds,
     }),
     decimals,
     swapInfo,
@@ -363,26 +355,4 @@ async function gasOf(
     const total = await estimateGas(publicClient, runCallsRequest(account, calls)).catch(() => undefined)
     return total === undefined ? undefined : { gas: [total], method: 'eth_estimateGas' }
   }
-}
-
-function priceImpact({
-  amountIn,
-  amountOut,
-  decimals: [decimals0, decimals1],
-  prices: [price0, price1],
-  thresholds,
-}: {
-  amountIn: bigint
-  amountOut: bigint
-  decimals: [number, number]
-  prices: (number | undefined)[]
-  thresholds: PriceImpactThresholds
-}): SwapPreview['priceImpact'] {
-  if (price0 === undefined || price1 === undefined || price0 <= 0) return undefined
-  const valueIn = Number(formatUnits(amountIn, decimals0)) * price0
-  const valueOut = Number(formatUnits(amountOut, decimals1)) * price1
-  if (!(valueIn > 0)) return undefined
-  const value = 1 - valueOut / valueIn
-  const warning = value >= thresholds.blocking ? 'blocking' : value >= thresholds.high ? 'high' : 'none'
-  return { value, valueIn, valueOut, warning }
 }

@@ -1,12 +1,16 @@
 import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react'
 import { useState } from 'react'
-import { parseEther } from 'viem'
-import { describe, expect, test } from 'vitest'
+import { formatUnits, parseEther } from 'viem'
+import { describe, expect, onTestFinished, test } from 'vitest'
 import { setupSwapHarness } from '../../../test/evm/swapHarness.js'
 import type { TestWallet } from '../../../test/evm/wallet.js'
 import { createQueryClient } from '../../../test/react.js'
+import { createSwapClient } from '../../core/client.js'
 import { UserRejectedError } from '../../core/errors/execute.js'
 import { InvalidParameterError } from '../../core/errors/parameter.js'
+import { getSwapPreview } from '../../core/execute/getSwapPreview.js'
+import { createMockMarket } from '../../mock/createMockMarket.js'
+import { startMockServer } from '../../mock/startMockServer.js'
 import { SwapProvider } from '../context.js'
 import { useExecuteSwap } from './useExecuteSwap.js'
 
@@ -240,5 +244,112 @@ describe('the provider’s slippage and the spent quote', () => {
     expect(again).toBeInstanceOf(InvalidParameterError)
     expect(again).toMatchObject({ parameter: 'acceptedQuote' })
     expect(wallet.sendRequests()).toHaveLength(sent)
+  })
+})
+
+describe('accepting a quote goes through the price-impact limit the preview shows', () => {
+  /** A service whose USD prices make TKA → USDC lose `loss` of the input's value (TKA at $1). */
+  async function pricedService(loss: number) {
+    const { tokens, pools, router, spender } = h.fixture.market
+    const amountIn = parseEther('4')
+    const quote = h.market.quote({ token0: h.address('TKA'), token1: h.address('USDC'), amountIn })
+    const decimals = tokens.find((token) => token.symbol === 'USDC')?.decimals ?? 18
+    const fair = 4 / Number(formatUnits(quote?.amountOut ?? 1n, decimals))
+    const market = createMockMarket({
+      tokens: tokens.map((token) => ({
+        ...token,
+        priceUsd: token.symbol === 'USDC' ? fair * (1 - loss) : 1,
+      })),
+      pairs: pools,
+      router,
+      spender,
+    })
+    const server = await startMockServer({ market })
+    onTestFinished(() => server.stop())
+    return { server, quote, amountIn, client: createSwapClient({ baseUrl: server.url, rateLimit: false }) }
+  }
+
+  function AcceptButton({ quote, amountIn }: { quote: unknown; amountIn: bigint }) {
+    const { execute, stage, error } = useExecuteSwap()
+    return (
+      <div>
+        <button
+          type="button"
+          onClick={() =>
+            execute({
+              token0: h.address('TKA'),
+              token1: h.address('USDC'),
+              amountIn,
+              acceptedQuote: quote as { amountOut: bigint },
+              slippage: 0.01,
+            })
+          }
+        >
+          Accept the new quote
+        </button>
+        <p data-testid="status">{stage}</p>
+        {error && <p role="alert">{`${error.name}: ${error.shortMessage}`}</p>}
+      </div>
+    )
+  }
+
+  function renderAccept(
+    service: Awaited<ReturnType<typeof pricedService>>,
+    wallet: TestWallet,
+    priceImpactThresholds?: false,
+  ) {
+    return render(
+      <SwapProvider
+        client={service.client}
+        queryClient={createQueryClient()}
+        walletClient={wallet.walletClient}
+        publicClient={h.fixture.publicClient}
+        trustedAddresses={{ [h.fixture.chain.id]: [h.fixture.router, h.fixture.spender] }}
+        priceImpactThresholds={priceImpactThresholds}
+      >
+        <AcceptButton quote={service.quote} amountIn={service.amountIn} />
+      </SwapProvider>,
+    )
+  }
+
+  test('a quote at 16.67% price impact (the preview blocks it) is refused at the click with PriceImpactTooHighError saying why; nothing signed', async () => {
+    const service = await pricedService(1 / 6)
+    // What the preview shows for the same quote and prices: blocking.
+    const preview = await getSwapPreview(service.client, {
+      publicClient: h.fixture.publicClient,
+      account: h.fixture.accounts.user.address,
+      token0: h.address('TKA'),
+      token1: h.address('USDC'),
+      amountIn: service.amountIn,
+    })
+    expect(preview.priceImpact?.warning).toBe('blocking')
+    const before = { nonce: await h.nonce(), info: service.server.service.count('/swap/info') }
+    const wallet = h.wallet()
+    renderAccept(service, wallet)
+    fireEvent.click(screen.getByText('Accept the new quote'))
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('error'), { timeout: 10_000 })
+    expect(screen.getByRole('alert').textContent).toBe(
+      'PriceImpactTooHighError: Price impact 16.67% is at or above the 15% limit.',
+    )
+    expect(wallet.sendRequests()).toHaveLength(0)
+    expect(await h.nonce()).toBe(before.nonce)
+    // Refused before the fresh quote was fetched: nothing more was asked of the service's /swap/info.
+    expect(service.server.service.count('/swap/info')).toBe(before.info)
+  })
+
+  test('a quote under the limit (10%) goes ahead; so does any with priceImpactThresholds={false}', async () => {
+    for (const [loss, limits] of [
+      [0.1, undefined],
+      [0.3, false],
+    ] as const) {
+      const service = await pricedService(loss)
+      const wallet = h.wallet()
+      const page = renderAccept(service, wallet, limits)
+      fireEvent.click(screen.getByText('Accept the new quote'))
+      await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('success'), {
+        timeout: 10_000,
+      })
+      page.unmount()
+    }
   })
 })

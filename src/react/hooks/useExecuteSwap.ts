@@ -118,7 +118,7 @@ export function useExecuteSwap(parameters: UseExecuteSwapParameters = {}): UseEx
         })
         return mutationParameters?.onSettled?.(...args)
       },
-      ...executeSwapMutationOptions(client, settings),
+      ...executeSwapMutationOptions(client, settings, { queryClient }),
     },
     queryClient,
   )

@@ -13,12 +13,9 @@ import type {
 } from 'viem'
 import type { GetSwapInfoErrorType } from '../../core/actions/getSwapInfo.js'
 import type { InvalidParameterErrorType } from '../../core/errors/parameter.js'
-import {
-  getSwapPreview,
-  type PriceImpactThresholds,
-  type SwapPreview,
-} from '../../core/execute/getSwapPreview.js'
+import { getSwapPreview, type SwapPreview } from '../../core/execute/getSwapPreview.js'
 import type { BatchMode, FloorEnforcement } from '../../core/execute/rules/planSwap.js'
+import type { PriceImpactThresholds } from '../../core/prices/priceImpact.js'
 import { slippageFor } from '../../core/slippage/slippageFor.js'
 import { queryDefaults as defaultQueryDefaults } from '../../query/defaults.js'
 import { both } from '../../query/executeSwap.js'
@@ -48,8 +45,8 @@ export type UseSwapPreviewParameters = {
   batch?: BatchMode | undefined
   /** As `useExecuteSwap`'s: whom the approval goes to (the guard, by default). Default: the provider's. */
   floorEnforcement?: FloorEnforcement | undefined
-  /** Default: warn from 5%, block from 15%. */
-  priceImpactThresholds?: PriceImpactThresholds | undefined
+  /** Default: the provider's, else warn from 5%, block from 15% (`useExecuteSwap` holds an accepted quote to the same); `false`: none. */
+  priceImpactThresholds?: PriceImpactThresholds | false | undefined
   /** Hears the quote and the preview as they arrive (beside the provider's `onEvent`). */
   onEvent?: ((event: SwapLifecycleEvent) => void) | undefined
   /** TanStack Query options of the preview (chain reads). */
@@ -95,7 +92,10 @@ export type UseSwapPreviewReturnType = UseQueryResult<SwapPreview, UseSwapPrevie
  */
 export function useSwapPreview(parameters: UseSwapPreviewParameters = {}): UseSwapPreviewReturnType {
   const { client, queryClient, execution, queryDefaults } = useSwapContext()
-  const { token0, token1, amountIn, batch, priceImpactThresholds } = parameters
+  const { token0, token1, amountIn, batch } = parameters
+  // The limits every execution of an accepted quote is held to (the provider's, unless given here).
+  const limits = parameters.priceImpactThresholds ?? execution.priceImpactThresholds
+  const priceImpactThresholds = limits === false ? { high: Infinity, blocking: Infinity } : limits
   const slippage = parameters.slippage ?? slippageFor(execution.slippage, parameters)
   const floorEnforcement = parameters.floorEnforcement ?? execution.floorEnforcement
   const walletClient = parameters.walletClient ?? execution.walletClient
