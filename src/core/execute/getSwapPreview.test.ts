@@ -18,6 +18,7 @@ import { createMockMarket } from '../../mock/createMockMarket.js'
 import { mockTokenAddresses } from '../../mock/fixtures.js'
 import { startMockServer } from '../../mock/startMockServer.js'
 import { createSwapClient } from '../client.js'
+import { UntrustedAddressError } from '../errors/execute.js'
 import { executeSwap } from './executeSwap.js'
 import { getSwapPreview } from './getSwapPreview.js'
 
@@ -161,6 +162,43 @@ describe('getSwapPreview on anvil', () => {
     const result = await preview({ walletClient: wallet.walletClient })
     expect(result.steps).toEqual(['swap'])
     expect(wallet.requests.map(({ method }) => method)).not.toContain('wallet_getCapabilities')
+  })
+
+  test('the preview applies the click’s allowlist: a router or spender outside trustedAddresses fails it with UntrustedAddressError before any chain read', async () => {
+    const chainId = h.fixture.chain.id
+    const reads: string[] = []
+    const publicClient = createPublicClient({
+      chain: h.fixture.chain,
+      transport: custom({
+        async request({ method, params }: { method: string; params?: unknown }) {
+          reads.push(method)
+          return h.fixture.publicClient.request({ method, params } as never)
+        },
+      }),
+    })
+    // The router alone: the service's spender is outside the list.
+    const refused = await preview({
+      publicClient,
+      trustedAddresses: { [chainId]: [h.fixture.router] },
+    }).catch((error: unknown) => error)
+    expect(refused).toBeInstanceOf(UntrustedAddressError)
+    expect(refused).toMatchObject({ code: 'UNTRUSTED_ADDRESS', address: h.fixture.spender, chainId })
+    // No list for this chain at all.
+    await expect(
+      preview({ publicClient, trustedAddresses: { 1: [h.fixture.router] } }),
+    ).rejects.toMatchObject({
+      code: 'UNTRUSTED_ADDRESS',
+      shortMessage: expect.stringContaining('no trustedAddresses for this chain'),
+    })
+    expect(reads).toEqual([])
+    // Both trusted (any letter case): the preview as before, with its fee.
+    const trusted = await preview({
+      trustedAddresses: { [chainId]: [h.fixture.router.toLowerCase() as Address, h.fixture.spender] },
+    })
+    expect(trusted.networkFee?.wei).toBeGreaterThan(0n)
+    // As executeSwap's waiver.
+    const waived = await preview({ trustedAddresses: { 1: [] }, dangerouslyTrustAnyAddress: true })
+    expect(waived.steps.length).toBeGreaterThan(0)
   })
 
   test('price impact against the service prices, with warning levels', async () => {

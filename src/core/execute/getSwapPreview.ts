@@ -16,6 +16,7 @@ import { ensure } from '../errors/parameter.js'
 import { type PriceImpact, type PriceImpactThresholds, priceImpactOf } from '../prices/priceImpact.js'
 import type { SwapInfo } from '../schemas.js'
 import { assertAddress, assertRouteParameters } from '../utils/validate.js'
+import { checkAddresses } from './rules/checkSwapParameters.js'
 import {
   type BatchMode,
   type FloorEnforcement,
@@ -29,6 +30,7 @@ import { asSimulatedCalls, type SwapCall } from './run/checkSwapOutcome.js'
 import { readSwapFacts } from './run/readSwapFacts.js'
 import { runCallsRequest } from './run/stateOverrides.js'
 import { toMissingTokenError } from './run/walletErrors.js'
+import type { TrustedAddresses } from './types.js'
 
 export type GetSwapPreviewParameters = {
   /** Reads balances, allowances, decimals and simulates (the user's `usePublicClient()`). */
@@ -75,6 +77,16 @@ export type GetSwapPreviewParameters = {
    */
   floorEnforcement?: FloorEnforcement | undefined
   priceImpactThresholds?: PriceImpactThresholds | undefined
+  /**
+   * As `executeSwap`'s: the routers and spenders trusted per chain. The
+   * preview applies the same allowlist before any chain read: a router or
+   * spender outside it fails the preview with `UntrustedAddressError`, as
+   * the click would. Without one (and without `dangerouslyTrustAnyAddress`),
+   * only the swapped tokens and the zero address are refused.
+   */
+  trustedAddresses?: TrustedAddresses | undefined
+  /** As `executeSwap`'s: no allowlist applied. */
+  dangerouslyTrustAnyAddress?: boolean | undefined
 }
 
 export type SwapPreviewStep = SwapStepKind
@@ -241,7 +253,9 @@ async function readPreview(
     ...{ ...parameters, enforcement, recipient: parameters.to ?? account, swapInfo },
     minAmountOut: parameters.minAmountOut ?? 0n,
   }
-  const { approvalTarget } = planSwapCall(swap)
+  const { approvalTarget, serviceSpender } = planSwapCall(swap)
+  // The click's allowlist, before anything is read: the preview fails as the click would.
+  if (!parameters.dangerouslyTrustAnyAddress) checkAddresses(parameters, swapInfo, serviceSpender, chainId)
   const nativeDecimals = publicClient.chain?.nativeCurrency.decimals ?? 18
   const missing = (parameter: string, token: Address) => (error: unknown) => {
     throw toMissingTokenError(error, parameter, token, chainId)

@@ -15,6 +15,7 @@ import type { GetSwapInfoErrorType } from '../../core/actions/getSwapInfo.js'
 import type { InvalidParameterErrorType } from '../../core/errors/parameter.js'
 import { getSwapPreview, type SwapPreview } from '../../core/execute/getSwapPreview.js'
 import type { BatchMode, FloorEnforcement } from '../../core/execute/rules/planSwap.js'
+import type { TrustedAddresses } from '../../core/execute/types.js'
 import type { PriceImpactThresholds } from '../../core/prices/priceImpact.js'
 import { slippageFor } from '../../core/slippage/slippageFor.js'
 import { queryDefaults as defaultQueryDefaults } from '../../query/defaults.js'
@@ -45,6 +46,10 @@ export type UseSwapPreviewParameters = {
   batch?: BatchMode | undefined
   /** As `useExecuteSwap`'s: whom the approval goes to (the guard, by default). Default: the provider's. */
   floorEnforcement?: FloorEnforcement | undefined
+  /** As `useExecuteSwap`'s: the allowlist the preview applies before the click (a router outside it fails the preview with `UntrustedAddressError`). Default: the provider's. */
+  trustedAddresses?: TrustedAddresses | undefined
+  /** As `useExecuteSwap`'s. Default: the provider's. */
+  dangerouslyTrustAnyAddress?: boolean | undefined
   /** Default: the provider's, else warn from 5%, block from 15% (`useExecuteSwap` holds an accepted quote to the same); `false`: none. */
   priceImpactThresholds?: PriceImpactThresholds | false | undefined
   /** Hears the quote and the preview as they arrive (beside the provider's `onEvent`). */
@@ -101,6 +106,10 @@ export function useSwapPreview(parameters: UseSwapPreviewParameters = {}): UseSw
   const walletClient = parameters.walletClient ?? execution.walletClient
   const publicClient = parameters.publicClient ?? execution.publicClient
   const account = parameters.account ?? walletClient?.account?.address
+  // The click's allowlist, applied by the preview too.
+  const trustedAddresses = parameters.trustedAddresses ?? execution.trustedAddresses
+  const dangerouslyTrustAnyAddress =
+    parameters.dangerouslyTrustAnyAddress ?? execution.dangerouslyTrustAnyAddress
   const quote = useSwapInfo({
     token0,
     token1,
@@ -129,6 +138,8 @@ export function useSwapPreview(parameters: UseSwapPreviewParameters = {}): UseSw
       batch: batch ?? execution.batch,
       floorEnforcement,
       priceImpactThresholds,
+      trustedAddresses,
+      dangerouslyTrustAnyAddress,
     },
   ] as const
   const allowed = !!swapInfo && !!publicClient && !!account && pricesSettled
@@ -154,6 +165,8 @@ export function useSwapPreview(parameters: UseSwapPreviewParameters = {}): UseSw
           batch: batch ?? execution.batch,
           floorEnforcement,
           priceImpactThresholds,
+          trustedAddresses,
+          dangerouslyTrustAnyAddress,
         }),
       // A refresh of the same swap (a newer quote, newer prices) keeps the last preview on screen;
       // another amount, account or token never shows a preview that was not made for it.

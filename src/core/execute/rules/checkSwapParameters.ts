@@ -175,7 +175,7 @@ function userFloor(parameters: ExecuteSwapParameters): { floor: bigint; accepted
  * checkAddresses(checked, swapInfo, serviceSpender, chain.id)
  */
 export function checkAddresses(
-  parameters: CheckedParameters,
+  parameters: Pick<ExecuteSwapParameters, 'token0' | 'token1' | 'trustedAddresses'>,
   swapInfo: SwapInfo,
   spender: Address | undefined,
   chainId: number,
