@@ -11,7 +11,7 @@ import {
   withJournal,
 } from './pendingSwaps.js'
 
-/** What a record says of its swap, besides its journal: written with every entry (a resumed record's recipient and floor as the caller confirmed them). */
+/** What a record says of its swap besides its journal, written with every entry. */
 export type RecordHeader = Pick<
   PendingSwap,
   'chainId' | 'account' | 'baseUrl' | 'token0' | 'token1' | 'amountIn' | 'slippage' | 'to' | 'minAmountOut'
@@ -34,8 +34,7 @@ export type Recorder = {
 }
 
 /**
- * A recorder for one execution, continuing `resumed` (already claimed by
- * its resume) when there is one.
+ * A recorder for one execution, continuing `resumed` (claimed by its resume).
  *
  * @example
  * const recorder = createRecorder(getDefaultStorage())
@@ -49,9 +48,8 @@ export function createRecorder(
 }
 
 /**
- * Appends to the journal, then writes the record (created, and claimed for
- * this page, at the first entry). `required`: a storage that fails rejects
- * (the step is not sent unless written); else the record stays as last written.
+ * Appends to the journal, then writes the record (created and claimed at the
+ * first entry); `required`: a storage that fails rejects (nothing is sent).
  *
  * @example
  * await append(recorder, { step: 'swap', event: 'sending', nonce }, header, true)
@@ -62,10 +60,10 @@ export async function append(
   header: RecordHeader,
   required = false,
 ): Promise<void> {
-  recorder.journal.push({ ...entry, at: Date.now() })
+  const now = Date.now()
+  recorder.journal.push({ ...entry, at: now })
   const { storage } = recorder
   if (!storage) return
-  const now = Date.now()
   if (!recorder.record) {
     const id = newPendingSwapId()
     recorder.release = await claimPendingSwap(id)
@@ -80,8 +78,7 @@ export async function append(
 }
 
 /**
- * Forgets the record: the execution settled (a storage that fails leaves it,
- * to settle again later).
+ * Forgets the record: the execution settled (a failing storage keeps it, to settle later).
  *
  * @example
  * await forget(recorder)

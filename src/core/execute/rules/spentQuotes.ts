@@ -2,9 +2,8 @@
 const spent = new WeakSet<object>()
 
 /**
- * Marks the quote the user accepted as spent, once its swap (or batch) is
- * sent: executing it again is refused (`isQuoteSpent`), so a second click on
- * a stale screen cannot repeat the swap.
+ * Marks the accepted quote as spent once its swap is sent: executing it again
+ * is refused, so a second click on a stale screen cannot repeat the swap.
  *
  * @example
  * markQuoteSpent(parameters.acceptedQuote)
@@ -19,6 +18,4 @@ export function markQuoteSpent(quote: object | undefined): void {
  * @example
  * ensure(!isQuoteSpent(accepted), 'acceptedQuote', 'was already swapped: take a fresh quote', amount)
  */
-export function isQuoteSpent(quote: object): boolean {
-  return spent.has(quote)
-}
+export const isQuoteSpent = (quote: object): boolean => spent.has(quote)

@@ -47,7 +47,7 @@ export async function fail(
       ? new OutcomeUnknownError({ ...failure.unknown, cause: error })
       : error
   const target = prepared ? prepared.plan.approvalTarget : run.recorder.record?.spender
-  if (failure.leftover !== 'none' && target && chainId !== undefined)
+  if (failure.leftover && target && chainId !== undefined)
     final = await leftover(run, final, chainId, target, failure)
   if (final && typeof final === 'object') Object.assign(final, { step: run.step })
   const code = (final as { code?: unknown })?.code
@@ -107,6 +107,6 @@ async function leftover(run: SwapRun, error: unknown, chainId: number, target: A
   } catch {
     // The note says what is known; the original error is what the caller needs.
   }
-  const quiet = failure.leftover === 'note-if-left' && note.amount === 0n && !note.revokeHash
+  const quiet = failure.leftover?.ifLeft && note.amount === 0n && !note.revokeHash
   return quiet ? error : noteLeftoverAllowance(error, note)
 }
