@@ -12,11 +12,9 @@ export type CheckPendingSwapReturnType = {
 }
 
 /**
- * Reads where a recorded execution stands: the receipt of its last
- * transaction (or its batch's status), and for an approved swap, whether the
- * allowance still covers it. Sends nothing. A public client on another chain
- * than the record's is a `ChainMismatchError` (its reads would say nothing
- * about the record).
+ * Reads where a recorded execution stands on chain (`'pending'` while this
+ * page runs it); sends nothing. A public client on another chain than the
+ * record's is a `ChainMismatchError`.
  *
  * @example
  * const { status } = await checkPendingSwap({ walletClient, publicClient }, record)

@@ -16,20 +16,14 @@ export type {
 } from './types.js'
 
 /**
- * Executes a swap without trusting the service with the user's funds: fetches
- * a fresh `/swap/info` (a `QuoteChangedError` when it is worse than the quote
- * the user accepted by more than the slippage); refuses a spender or router
- * outside the chain's `trustedAddresses` and excess native value; simulates the
- * exact calls the wallet will sign (approvals and swap) and refuses unless
- * token0 leaves the user by at most `amountIn`, token1 reaches the recipient
- * by at least the user's floor, and nothing else leaves the user; then either
- * sends approval and swap as one atomic EIP-5792 batch (wallets that can), or
- * approves exactly what is needed (resetting USDT-style tokens first), waits
- * for it, simulates the swap again on the new state and sends it; every
- * transaction is pinned to the chain; reports the realized amounts. Nothing is
- * signed after a failed check, a rejection or a revert; an allowance left
- * behind is reported (or revoked with `revokeOnFailure`); the progress is
- * recorded in `storage` so that a reload does not lose it.
+ * Executes a swap without trusting the service with the user's funds: a
+ * fresh `/swap/info` held to the accepted quote; the router and spender held
+ * to `trustedAddresses`; the exact calls to sign simulated and refused unless
+ * token0 out ≤ `amountIn`, token1 in ≥ the floor and nothing else moves;
+ * then one atomic batch, or each transaction after the previous is mined,
+ * pinned to the chain, through the SwapGuard contract that holds the bounds
+ * on chain. Nothing is signed after a failed check; an allowance left is
+ * reported (or revoked); the progress is recorded in `storage` for a reload.
  *
  * @example
  * import { createSwapClient } from 'token-swap-hooks/core'

@@ -18,10 +18,8 @@ export type RevokeAllowanceParameters = ExecutionClients & {
 export type RevokeAllowanceReturnType = { hash: Hex; receipt: TransactionReceipt }
 
 /**
- * Sets the wallet account's allowance for `spender` on `token` to 0 and waits
- * for the receipt: the one call that undoes an approval a failed swap left
- * (`error.leftoverAllowance`). Pinned to the chain like every transaction of
- * the library.
+ * Sets the wallet account's allowance for `spender` on `token` to 0, pinned
+ * to the chain, and waits for the receipt (what undoes `error.leftoverAllowance`).
  *
  * @example
  * import { ExecuteSwapError, revokeAllowance } from 'token-swap-hooks/core/execute'

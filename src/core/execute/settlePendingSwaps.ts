@@ -29,12 +29,9 @@ export type SettlePendingSwapsReturnType = {
 
 /**
  * The wallet account's recorded executions on the chain, each checked on
- * chain (nothing is sent); the settled ones (`'confirmed'`, `'reverted'`,
- * `'dropped'`) are removed from the storage and reported once. Executions
- * still running in this page (`executeSwap`, `resumeSwap`) are not
- * interrupted: they are left out, untouched. A public client that reads
- * another chain than `chainId` is a `ChainMismatchError`, and nothing is
- * removed.
+ * chain (nothing sent); the settled ones are removed and reported once.
+ * Those this page runs are left out; a public client on another chain than
+ * `chainId` is a `ChainMismatchError`, nothing removed.
  *
  * @example
  * for (const { record, status } of await settlePendingSwaps({ walletClient, publicClient }))

@@ -12,10 +12,7 @@ export type EncodeSwapWithPermit2Parameters = Omit<SwapPermitTypedDataParameters
 export type EncodeSwapWithPermit2ReturnType = Hex
 
 /**
- * The calldata of `SwapGuard.swapWithPermit2` for a signed permit: send it to
- * `swapGuardAddress` with no value (anyone may send it; the payer is
- * `owner`). Give it the values that were signed: any other value makes the
- * call revert on chain. Pure.
+ * The calldata of `SwapGuard.swapWithPermit2` for a signed permit (any value but the signed ones reverts). Pure.
  *
  * @example
  * import { encodeSwapWithPermit2, swapGuardAddress, swapPermitTypedData } from 'token-swap-hooks/core/execute'

@@ -1,11 +1,7 @@
 import { type Address, type Hex, keccak256 } from 'viem'
 import { permit2Address, swapGuardAddress } from './swapGuard.js'
 
-/**
- * The swap a Permit2 signature for `SwapGuard.swapWithPermit2` binds, besides
- * what Permit2 itself binds (token0, amountIn, the nonce, the deadline, and
- * the guard as the spender).
- */
+/** What a Permit2 signature for `SwapGuard.swapWithPermit2` binds besides what Permit2 binds. */
 export type SwapPermitWitness = {
   /** The output token; the native sentinel for the chain's coin. */
   token1: Address
@@ -30,12 +26,7 @@ export type SwapPermitTypedDataParameters = {
   token0: Address
   /** The amount of token0 Permit2 moves from the signer into the guard's executor. */
   amountIn: bigint
-  /**
-   * A Permit2 unordered nonce the signer has not used: a clear bit of
-   * `nonceBitmap(owner, nonce >> 8)` on Permit2. The first nonce of a bitmap
-   * word costs 17,100 gas more than the next ones of the same word: take the
-   * next clear bit of a word already in use.
-   */
+  /** A Permit2 unordered nonce the signer has not used (a clear bit of a bitmap word already in use costs least). */
   nonce: bigint
   /** Unix time in seconds after which Permit2 refuses the signature. */
   deadline: bigint
@@ -67,10 +58,7 @@ export const swapPermitTypes = {
 } as const
 
 /**
- * The `witnessTypeString` the guard gives Permit2, following Permit2's rule:
- * the witness field, its type, then the referenced types in alphabetical
- * order. Permit2 hashes `"PermitWitnessTransferFrom(TokenPermissions
- * permitted,address spender,uint256 nonce,uint256 deadline,"` followed by it.
+ * The `witnessTypeString` the guard gives Permit2: the witness field and type, then the referenced types in order.
  *
  * @example
  * import { keccak256, toHex } from 'viem'
@@ -103,12 +91,9 @@ export type SwapPermitTypedDataReturnType = {
 }
 
 /**
- * What the user signs for `SwapGuard.swapWithPermit2`: viem's `signTypedData`
- * parameters (add `account`). Permit2 binds token0, `amountIn`, the nonce, the
- * deadline and the guard as its spender; the `GuardedSwap` witness binds the
- * rest (token1, the floor, the recipient, the spender, the router, the
- * calldata's keccak256 and the value), so changing any of it after signing
- * makes the guard call revert. Pure: nothing is read or sent.
+ * What the user signs for `SwapGuard.swapWithPermit2` (viem's `signTypedData`
+ * parameters, add `account`): Permit2 binds token0, `amountIn`, the nonce,
+ * the deadline and the guard; the `GuardedSwap` witness the rest. Pure.
  *
  * @example
  * import { encodeSwapWithPermit2, swapGuardAddress, swapPermitTypedData } from 'token-swap-hooks/core/execute'

@@ -8,19 +8,16 @@ import {
 } from './swapGuard.js'
 
 /**
- * What is at the swap guard's address on a chain: `'verified'`, the exact
- * code of the guard and of its executor (their runtime code hashes are
- * `swapGuardCodeHash` and `swapGuardExecutorCodeHash`); `'missing'`, no code
- * at either (anyone can deploy it: `deploySwapGuard`); `'mismatch'`, anything
- * else (other code at either address, or only one of them deployed): never
- * approve it or sign for it.
+ * What is at the swap guard's address on a chain: `'verified'`, the exact code
+ * of the guard and its executor; `'missing'`, no code at either (anyone can
+ * deploy it); `'mismatch'`, anything else: never approve it or sign for it.
  */
 export type SwapGuardStatus = 'verified' | 'missing' | 'mismatch'
 
 export type VerifySwapGuardParameters = {
   /** Reads the code (`eth_getCode`) and the chain id (`eth_chainId`). */
   publicClient: PublicClient<Transport, Chain | undefined>
-  /** Throw `SwapGuardCodeMismatchError` (which address, the expected and the found hash) instead of answering `'mismatch'`. Default false. */
+  /** Throw `SwapGuardCodeMismatchError` instead of answering `'mismatch'`. Default false. */
   throwOnMismatch?: boolean | undefined
   /** Read the code even when an answer is cached for this client and chain. Default false. */
   fresh?: boolean | undefined
@@ -41,21 +38,15 @@ export type SwapGuardReading = {
 
 type Entry = { reading: Promise<SwapGuardReading>; expires: number }
 
-// Per client, per chain id: the client's chain can change under it (an injected provider), so
-// the chain id is asked on every call and the answer is kept for that chain only.
+// Per client, per chain id (asked on every call: an injected provider's chain can change under it).
 const cache = new WeakMap<object, Map<number, Entry>>()
 
 /**
- * Whether the swap guard on the public client's chain is the genuine one:
- * compares keccak256 of the code at `swapGuardAddress` and at
- * `swapGuardExecutorAddress` with `swapGuardCodeHash` and
- * `swapGuardExecutorCodeHash`. Anything at the guard's address that is not
- * the exact code (a look-alike that behaves like the guard in a simulation
- * and steals when mined, on a chain whose CREATE2 deployer differs) is
- * `'mismatch'`. A read: nothing is sent. Answers are cached per client and
- * chain id (the chain id is read on each call, so a client whose chain
- * changes is read again): `'verified'` and `'mismatch'` for the client's
- * life, `'missing'` for {@link swapGuardMissingCacheMs} only.
+ * Whether the swap guard on the public client's chain is the genuine one: the
+ * keccak256 of the code at the guard's and its executor's addresses against
+ * `swapGuardCodeHash` and `swapGuardExecutorCodeHash` (a look-alike that
+ * behaves in a simulation and steals when mined is `'mismatch'`). Cached per
+ * client and chain id: `'missing'` for `swapGuardMissingCacheMs` only.
  *
  * @example
  * import { verifySwapGuard } from 'token-swap-hooks/core/execute'
@@ -97,9 +88,7 @@ export async function verifySwapGuard(
 }
 
 /**
- * Reads the code at both addresses and compares it with the constants,
- * uncached: what `verifySwapGuard` caches, with the details of a mismatch
- * (the library's own use: `deploySwapGuard`).
+ * Reads the code at both addresses and compares it with the constants, uncached, with a mismatch's details.
  *
  * @example
  * const { status, mismatch } = await readSwapGuardCode(publicClient)

@@ -108,7 +108,15 @@ const oneOf =
 const listOf = (check: (value: unknown) => boolean) => (value: unknown) =>
   Array.isArray(value) && value.every(check)
 const isStep = /* @__PURE__ */ oneOf('reset', 'approve', 'swap', 'batch')
-const isEvent = /* @__PURE__ */ oneOf('sending', 'sent', 'mined', 'reverted', 'replaced', 'rejected', 'unknown')
+const isEvent = /* @__PURE__ */ oneOf(
+  'sending',
+  'sent',
+  'mined',
+  'reverted',
+  'replaced',
+  'rejected',
+  'unknown',
+)
 /** A journal entry's optional fields and their types. */
 const optionalFields: Record<string, (value: unknown) => boolean> = {
   hash: isHex,

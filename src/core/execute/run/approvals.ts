@@ -7,16 +7,15 @@ import { erc20Abi } from 'viem'
  * @example
  * const allowance = await readAllowance(publicClient, token0, owner, swapGuardAddress)
  */
-export function readAllowance(
+export const readAllowance = (
   publicClient: PublicClient<Transport, Chain | undefined>,
   token: Address,
   owner: Address,
   spender: Address,
-): Promise<bigint> {
-  return publicClient.readContract({
+): Promise<bigint> =>
+  publicClient.readContract({
     address: token,
     abi: erc20Abi,
     functionName: 'allowance',
     args: [owner, spender],
   })
-}

@@ -11,61 +11,51 @@ import { boundsOf } from './simulateCalls.js'
 
 /**
  * The swap was mined and succeeded: the record is forgotten, what it moved
- * measured (through the guard, its own event; else the logs and balances),
- * and nothing may report it failed from here (the user would swap again)
- * but the floor broken on chain.
+ * measured (through the guard, its own event), and nothing may report it
+ * failed from here (the user would swap again) but the floor broken on chain.
+ *
+ * @example
+ * return { swapped: await finish(run, sent) }
  */
 export async function finish(run: SwapRun, sent: Sent): Promise<ExecuteSwapReturnType> {
   await forget(run.recorder)
   const p = run.parameters
-  const { plan, swapReceipt: receipt, receipts, chain } = sent
+  const { plan, swapReceipt: receipt, receipts, chain, swapInfo, simulated } = sent
+  const { enforcement: floorEnforcement, approvalTarget: target } = plan
+  // Its owner and tokens as the flow's.
   const measured = await realizedOutcome(p.publicClient, {
-    // Its owner and tokens as the flow's.
     ...{ ...p, receipt, receipts, recipient: p.to },
-    ...{ value: plan.swap.value ?? 0n, guard: plan.enforcement === 'onchain' },
+    ...{ value: plan.swap.value ?? 0n, guard: floorEnforcement === 'onchain' },
   })
   // Without the output, only the overspend can be checked (its amountOut is then reported as 0).
   const { amountIn, amountOut } = measured
   const outcome: SwapOutcome = { amountIn, amountOut: amountOut ?? 0n, method: 'receipt' }
   const realized = amountOut === undefined ? undefined : outcome
   const violations = findViolations(
-    boundsOf(run, plan.approvalTarget),
+    boundsOf(run, target),
     { amountIn, amountOut: amountOut ?? p.floor },
     0n,
     [],
   )
   if (violations.length) throw new UnsafeSwapOutcomeError({ violations, outcome, stage: 'receipt', receipt })
-  const shortfall = realized && shortfallOf(sent.swapInfo.estimateAmount, realized.amountOut)
+  const shortfall = realized && shortfallOf(swapInfo.estimateAmount, realized.amountOut)
   const swapHash = receipt.transactionHash
   try {
     emit(run, 'done', { receipt, swapHash })
   } catch {
     // An onStep that throws does not undo a mined swap.
   }
-  tell(run, {
-    type: 'success',
-    chainId: chain.id,
-    hash: swapHash,
-    floorEnforcement: plan.enforcement,
-    realized,
-    shortfall,
-  })
-  const left = await allowanceLeft(run, sent)
+  tell(run, { type: 'success', chainId: chain.id, hash: swapHash, floorEnforcement, realized, shortfall })
+  // What allowance stands after the swap (a router that spent less, an 'infinite' approval); a read
+  // that fails says nothing.
+  const left = target ? await allowanceOf(run, target).catch(() => 0n) : 0n
   const { resetHash, approvalHash, batchId } = viewOf(ownEntries(run))
   return {
-    ...{
-      swapInfo: sent.swapInfo,
-      chainId: chain.id,
-      mode: plan.mode,
-      resetHash,
-      approvalHash,
-      swapHash,
-      receipt,
-    },
-    ...{ batchId, transactionHashes: receipts.map((item) => item.transactionHash), receipts },
-    ...{ simulated: sent.simulated, realized, floorEnforcement: plan.enforcement },
+    ...{ swapInfo, chainId: chain.id, mode: plan.mode, resetHash, approvalHash, swapHash, receipt, batchId },
+    ...{ transactionHashes: receipts.map((item) => item.transactionHash), receipts, simulated, realized },
+    floorEnforcement,
     ...(realized ? { shortfall } : { realizedError: measured.amountOutError }),
-    ...(left ? { leftoverAllowance: left } : {}),
+    ...(left > 0n && { leftoverAllowance: leftoverOf(run, chain.id, target as Address, left) }),
   }
 }
 
@@ -81,28 +71,13 @@ export function shortfallOf(estimate: bigint, received: bigint): SwapShortfall {
 }
 
 /**
- * What allowance stands after a mined swap, for the target of this flow's
- * approval: none after an exact approval the swap spent; what a router that
- * spent less left, or an `'infinite'` approval. A read that fails says
- * nothing (the swap is mined all the same).
- */
-async function allowanceLeft(run: SwapRun, { plan, chain }: Sent): Promise<LeftoverAllowance | undefined> {
-  const target = plan.approvalTarget
-  if (!target) return undefined
-  const amount = await allowanceOf(run, target).catch(() => 0n)
-  return amount > 0n ? leftoverOf(run, chain.id, target, amount) : undefined
-}
-
-/**
  * The user's allowance of token0 for `target`, read on chain.
  *
  * @example
  * const amount = await allowanceOf(run, swapGuardAddress)
  */
-export function allowanceOf(run: SwapRun, target: Address): Promise<bigint> {
-  const { publicClient, token0, owner } = run.parameters
-  return readAllowance(publicClient, token0, owner, target)
-}
+export const allowanceOf = ({ parameters: p }: SwapRun, target: Address): Promise<bigint> =>
+  readAllowance(p.publicClient, p.token0, p.owner, target)
 
 /**
  * An allowance of this flow's token0, from its owner to `spender`, on `chainId`.
@@ -111,11 +86,10 @@ export function allowanceOf(run: SwapRun, target: Address): Promise<bigint> {
  * noteLeftoverAllowance(error, leftoverOf(run, chainId, spender, amount))
  */
 export function leftoverOf(
-  run: SwapRun,
+  { parameters: p }: SwapRun,
   chainId: number,
   spender: Address,
   amount: bigint,
 ): LeftoverAllowance {
-  const { token0: token, owner } = run.parameters
-  return { chainId, token, owner, spender, amount }
+  return { chainId, token: p.token0, owner: p.owner, spender, amount }
 }

@@ -13,7 +13,7 @@ import { swapGuardAbi, swapGuardAddress } from '../guard/swapGuard.js'
 export type RealizedOutcomeParameters = {
   /** The swap's own receipt: its logs say what moved. */
   receipt: TransactionReceipt
-  /** Every transaction of the swap's flow that moved the holder's native balance (a batch's): their fees are not what the swap gave. Default: `[receipt]`. */
+  /** The flow's transactions (a batch's): their fees are not what the swap gave. Default: `[receipt]`. */
   receipts?: readonly TransactionReceipt[] | undefined
   owner: Address
   token0: Address
@@ -35,13 +35,11 @@ export type RealizedOutcomeReturnType = {
 }
 
 /**
- * What a mined swap moved: ERC-20 amounts from its Transfer logs; native
- * output from the recipient's balance at the block before and at the last
- * block, net of the fees it paid in those receipts (native input leaves only
- * as the transaction's value). The balance reads are tried `attempts` times
- * (a load-balanced node may lag a block); when they still fail, `amountOut`
- * is `undefined` and `amountOutError` holds the node's error. `amountIn`
- * needs no read: it is always measured.
+ * What a mined swap moved: through the guard, its own `GuardedSwap` event;
+ * else ERC-20 amounts from the Transfer logs, native output from the
+ * recipient's balance before and after, net of the fees it paid (tried
+ * `attempts` times; still failing, `amountOut` is `undefined` and
+ * `amountOutError` says why).
  *
  * @example
  * const { amountIn, amountOut } = await realizedOutcome(publicClient, { receipt, owner, token0, token1, recipient, value })
@@ -92,27 +90,23 @@ export async function realizedOutcome(
   }
   return { amountIn, amountOut: undefined, amountOutError }
 }
+/** The native coin `holder` gained over the receipts' blocks, its own fees in them added back. */
 async function nativeReceived(
   publicClient: PublicClient,
   receipts: readonly TransactionReceipt[],
   holder: Address,
 ) {
   const blocks = receipts.map((receipt) => BigInt(receipt.blockNumber))
-  const first = blocks.reduce((a, b) => (b < a ? b : a))
-  const last = blocks.reduce((a, b) => (b > a ? b : a))
+  const balanceAt = (blockNumber: bigint) => publicClient.getBalance({ address: holder, blockNumber })
   const [before, after] = await Promise.all([
-    publicClient.getBalance({ address: holder, blockNumber: first - 1n }),
-    publicClient.getBalance({ address: holder, blockNumber: last }),
+    balanceAt(blocks.reduce((a, b) => (b < a ? b : a)) - 1n),
+    balanceAt(blocks.reduce((a, b) => (b > a ? b : a))),
   ])
-  // The fees the holder paid for these transactions are not what the swap gave.
-  const fees = receipts
-    .filter((receipt) => receipt.from && isAddressEqual(receipt.from, holder))
-    .reduce(
-      (total, receipt) =>
-        total +
+  let fees = 0n
+  for (const receipt of receipts)
+    if (receipt.from && isAddressEqual(receipt.from, holder))
+      fees +=
         BigInt(receipt.gasUsed) * BigInt(receipt.effectiveGasPrice ?? 0) +
-        BigInt((receipt as { l1Fee?: bigint | Hex | null }).l1Fee ?? 0),
-      0n,
-    )
+        BigInt((receipt as { l1Fee?: bigint | Hex | null }).l1Fee ?? 0)
   return after - before + fees
 }

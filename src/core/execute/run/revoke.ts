@@ -4,8 +4,7 @@ import type { ExecutionClients } from '../types.js'
 import { ensureChain, sendPinned, waitForSuccess } from './chain.js'
 
 /**
- * Sets the account's allowance for `spender` on `token` to 0, pinned to the
- * chain, and waits for it (`revokeAllowance` checks its parameters first).
+ * Sets the account's allowance for `spender` on `token` to 0, pinned to the chain, and waits for it.
  *
  * @example
  * const { hash } = await revoke(clients, { token, spender, chainId })
@@ -17,15 +16,11 @@ export async function revoke(
     spender,
     chainId,
     confirmations,
-  }: {
-    token: Address
-    spender: Address
-    chainId?: number | undefined
-    confirmations?: number | undefined
-  },
+  }: { token: Address; spender: Address; chainId?: number; confirmations?: number },
 ): Promise<{ hash: Hex; receipt: TransactionReceipt }> {
-  const chain = await ensureChain(clients, chainId, 'revoke')
-  const hash = await sendPinned(clients, chain, 'revoke', approveCall(token, spender, 0n))
-  const receipt = await waitForSuccess(clients, { hash, stage: 'revoke', confirmations })
+  const stage = 'revoke'
+  const chain = await ensureChain(clients, chainId, stage)
+  const hash = await sendPinned(clients, chain, stage, approveCall(token, spender, 0n))
+  const receipt = await waitForSuccess(clients, { hash, stage, confirmations })
   return { hash: receipt.transactionHash, receipt }
 }

@@ -4,33 +4,28 @@ import { type CheckSwapOutcomeParameters, checkSwapOutcome } from './checkSwapOu
 import type { SwapRun } from './context.js'
 
 /**
- * The bounds a simulation holds the flow's calls to: token0 leaving the
- * owner by at most `amountIn`, token1 reaching the recipient by at least the
- * floor, no approval but of `spender`.
+ * The bounds the flow's calls are held to: token0 out ≤ `amountIn`, token1 in ≥ the floor, no approval but of `spender`.
  *
  * @example
  * findViolations(boundsOf(run, plan.approvalTarget), outcome, 0n, [])
  */
 export function boundsOf(
-  run: SwapRun,
+  { parameters: p }: SwapRun,
   spender: Address | undefined,
 ): Omit<CheckSwapOutcomeParameters, 'calls' | 'approvals'> {
-  const p = run.parameters
   // Its tokens and dangerouslyAllowBalancesOnlySimulation as the flow's.
   return { ...p, account: p.owner, recipient: p.to, maxAmountIn: p.amountIn, minAmountOut: p.floor, spender }
 }
 
 /**
- * The calls (the approvals of `spender` first, the swap last) simulated
- * together on the current state, held to the flow's bounds.
+ * The calls (the approvals of `spender` first, the swap last) simulated together on the current state, held to the bounds.
  *
  * @example
  * const simulated = await simulateCalls(run, plan.approvalTarget, [...plan.approvals, plan.swap])
  */
-export function simulateCalls(run: SwapRun, spender: Address | undefined, calls: SwapCall[]) {
-  return checkSwapOutcome(run.parameters.publicClient, {
+export const simulateCalls = (run: SwapRun, spender: Address | undefined, calls: SwapCall[]) =>
+  checkSwapOutcome(run.parameters.publicClient, {
     ...boundsOf(run, spender),
     calls,
     approvals: calls.length - 1,
   })
-}
