@@ -166,7 +166,7 @@ export class UnsafeSwapOutcomeError extends ExecuteSwapError {
     const signed = stage !== 'simulation'
     super(
       signed
-        ? 'The swap was mined, but it did not do what was asked.'
+        ? 'The mined swap did not do what was asked.'
         : 'Refused to sign: the swap would not do what was asked.',
       { ...p, receipt, hash: receipt?.transactionHash },
       ...violations.map(describeViolation),
@@ -176,17 +176,16 @@ export class UnsafeSwapOutcomeError extends ExecuteSwapError {
   }
 }
 
-function describeViolation(v: SwapOutcomeViolation): string {
-  if (v.type === 'approval') return `The user would approve ${v.spender} on ${v.token}.`
-  const limit = 'limit' in v ? v.limit : 0n
-  const what = {
-    overspent: `leave the user, at most ${limit} allowed`,
-    underpaid: `reach the recipient, at least ${limit} required`,
-    outflow: 'leave the user; the swap does not spend it',
-    stranded: "stay in the guard's executor, for anyone to take",
-  }[v.type]
-  return `${v.amount} of ${v.token} would ${what}.`
-}
+/**
+ * A violation in one line: its type, the amount and token (the spender for an approval), the limit.
+ *
+ * @example
+ * describeViolation({ type: 'underpaid', token, amount: 90n, limit: 95n }) // 'underpaid: 90 of 0x… (limit 95)'
+ */
+export const describeViolation = (v: SwapOutcomeViolation): string =>
+  v.type === 'approval'
+    ? `approval: ${v.spender} on ${v.token}`
+    : `${v.type}: ${v.amount} of ${v.token}${'limit' in v ? ` (limit ${v.limit})` : ''}`
 
 export type QuoteBelowMinimumErrorType = QuoteBelowMinimumError & { name: 'QuoteBelowMinimumError' }
 
@@ -202,11 +201,7 @@ export class QuoteBelowMinimumError extends ExecuteSwapError {
   declare minAmountOut: bigint
 
   constructor(p: { estimateAmount: bigint; minAmountOut: bigint }) {
-    super(
-      `The price moved: the fresh quote ${p.estimateAmount} is below the accepted minimum ${p.minAmountOut}.`,
-      p,
-      unsigned,
-    )
+    super(`The fresh quote ${p.estimateAmount} is below the minimum ${p.minAmountOut}.`, p, unsigned)
   }
 }
 
@@ -230,12 +225,8 @@ export class QuoteChangedError extends ExecuteSwapError {
   declare minAmountOut: bigint
 
   constructor(p: Pick<QuoteChangedError, 'acceptedAmount' | 'newQuote' | 'minAmountOut'>) {
-    super(
-      'The quote changed since it was shown: accept the new one to swap.',
-      p,
-      `Shown: ${p.acceptedAmount}; now ${p.newQuote.estimateAmount}, below ${p.minAmountOut} (the shown one less slippage).`,
-      unsigned,
-    )
+    const quote = `${p.acceptedAmount} to ${p.newQuote.estimateAmount}, below ${p.minAmountOut}`
+    super(`The quote fell from ${quote}: accept the new one to swap.`, p, unsigned)
   }
 }
 
@@ -252,12 +243,7 @@ export class BatchUnsupportedError extends ExecuteSwapError {
   declare chainId: number
 
   constructor(p: { chainId: number; cause?: unknown }) {
-    super(
-      `The wallet does not support atomic batches on chain ${p.chainId}.`,
-      p,
-      "Use batch: 'auto' or 'never' for two transactions.",
-      unsigned,
-    )
+    super(`The wallet cannot batch atomically on chain ${p.chainId} (batch: 'require').`, p, unsigned)
   }
 }
 
@@ -278,10 +264,9 @@ export class BatchFailedError extends ExecuteSwapError {
   declare receipts: readonly TransactionReceipt[]
 
   constructor(p: Pick<BatchFailedError, 'batchId' | 'statusCode' | 'atomic' | 'receipts'>) {
+    const reverted = p.statusCode === 500 && p.atomic
     super(
-      p.statusCode === 500 && p.atomic
-        ? 'The batch reverted (atomic, as the wallet reports it).'
-        : `The batch failed (status ${p.statusCode}).`,
+      `The batch ${reverted ? 'reverted (atomic)' : `failed (status ${p.statusCode})`}.`,
       p,
       `Batch: ${p.batchId}`,
     )
@@ -316,11 +301,9 @@ export class ChainMismatchError extends ExecuteSwapError {
     const { expectedChainId: expected, actualChainId, hash } = p
     const actual = actualChainId === undefined ? 'another chain' : `chain ${actualChainId}`
     super(
-      hash
-        ? `The wallet sent the transaction on ${actual}, not on chain ${expected}.`
-        : `The ${p.client} client is on ${actual}, the swap needs chain ${expected}.`,
+      `The ${hash ? 'wallet sent the transaction' : `${p.client} client is`} on ${actual}, not chain ${expected}.`,
       { ...p, hash },
-      hash ? hashLine(hash) : 'Nothing was sent on any chain from then on.',
+      hash ? hashLine(hash) : 'Nothing was sent from then on.',
     )
   }
 }
@@ -385,10 +368,9 @@ export class TransactionReplacedError extends ExecuteSwapError {
   constructor(p: Pick<TransactionReplacedError, 'hash' | 'reason' | 'stage' | 'receipt'>) {
     const replacementHash = p.receipt.transactionHash
     super(
-      `The ${p.stage} transaction was ${p.reason} in the wallet: it was not mined.`,
+      `The ${p.stage} transaction was ${p.reason}: ${replacementHash} was mined instead.`,
       { ...p, replacementHash },
       hashLine(p.hash),
-      `Mined instead: ${replacementHash}`,
       nothingAfter,
     )
   }
@@ -434,7 +416,7 @@ export class SimulationUnavailableError extends ExecuteSwapError {
   override name = 'SimulationUnavailableError' as const
 
   constructor() {
-    super('The node cannot simulate the swap (no eth_simulateV1): nothing was signed.')
+    super('The node has no eth_simulateV1: nothing was signed.')
   }
 }
 
@@ -455,11 +437,7 @@ export class InsufficientAllowanceError extends ExecuteSwapError {
   declare spender: Address
 
   constructor(p: Pick<InsufficientAllowanceError, 'allowance' | 'required' | 'spender'>) {
-    super(
-      `The allowance for ${p.spender} is ${p.allowance}, the swap needs ${p.required}.`,
-      p,
-      'The swap was not sent.',
-    )
+    super(`The allowance for ${p.spender} is ${p.allowance}, below ${p.required}: the swap was not sent.`, p)
   }
 }
 
@@ -506,10 +484,10 @@ export class OutcomeUnknownError extends ExecuteSwapError {
   }) {
     const { hash, batchId } = p
     super(
-      `The ${p.stage} was sent, but its outcome is not known yet${p.stage === 'swap' ? ': do not send it again' : ''}.`,
+      `The ${p.stage} was sent; its outcome is not known${p.stage === 'swap' ? ': do not send it again' : ''}.`,
       { ...p, hash, batchId },
       hash ? hashLine(hash) : `Batch: ${batchId}`,
-      'It may still be mined: settlePendingSwaps (usePendingSwaps) settles it later.',
+      'It may still be mined: settlePendingSwaps settles it.',
     )
   }
 }
@@ -531,7 +509,7 @@ export class TransactionNotSeenError extends OutcomeUnknownError {
     const seconds = `${Math.round(afterMs / 1000)} s`
     const cause = new Error(`No node has seen ${hash} after ${seconds}.`)
     super({ stage: stage === 'approval' ? 'approval' : 'swap', hash, cause })
-    this.shortMessage = `No node has seen the hash in ${seconds}: check the wallet's queue (a contract wallet executes later); do not send it again.`
+    this.shortMessage = `No node has seen the hash in ${seconds}: check the wallet's queue; do not send it again.`
     this.message = `${this.shortMessage}\n\n${hashLine(hash)}`
   }
 }
@@ -549,11 +527,6 @@ export class SwapInProgressError extends ExecuteSwapError {
   declare recordId: string
 
   constructor(p: { recordId: string }) {
-    super(
-      'This swap is still running in this page or another tab: it was not resumed.',
-      p,
-      `Record: ${p.recordId}`,
-      'Nothing was sent.',
-    )
+    super('This swap still runs in this page or another tab: nothing was sent.', p, `Record: ${p.recordId}`)
   }
 }

@@ -37,8 +37,8 @@ export class SwapGuardNotDeployedError extends ExecuteSwapError {
     super(
       `The swap guard is not deployed on chain ${p.chainId}${
         p.deployerAvailable
-          ? ': anyone can deploy it, in one transaction (deploySwapGuard).'
-          : `, and cannot be: the chain lacks the deterministic deployment proxy (${deterministicDeployerAddress}).`
+          ? ': anyone can deploy it (deploySwapGuard).'
+          : ` and cannot be: no deterministic deployment proxy (${deterministicDeployerAddress}).`
       }`,
       { ...p, hash: p.hash },
       `Guard address: ${p.address}`,
@@ -105,7 +105,7 @@ export class SwapGuardCodeMismatchError extends ExecuteSwapError {
     cause?: unknown
   }) {
     super(
-      `The code at ${p.address} on chain ${p.chainId} is not the swap guard's: nothing may be approved to it or signed for it.`,
+      `${p.address} on chain ${p.chainId} is not the swap guard: approve and sign nothing for it.`,
       { ...p, hash: p.hash },
       `Expected code hash: ${p.expectedCodeHash}`,
       `Found: ${p.foundCodeHash ?? 'no code'}`,
@@ -140,9 +140,11 @@ export class DeterministicDeployerMismatchError extends ExecuteSwapError {
   }) {
     const { chainId, predictedAddress } = p
     super(
-      predictedAddress
-        ? `The swap guard cannot be deployed at its address on chain ${chainId}: the chain's CREATE2 would put it at ${predictedAddress}.`
-        : `The swap guard cannot be deployed on chain ${chainId}: the deterministic deployment proxy's address holds other code.`,
+      `The swap guard cannot be deployed on chain ${chainId}: ${
+        predictedAddress
+          ? `its CREATE2 would put it at ${predictedAddress}`
+          : "the deployer's address holds other code"
+      }.`,
       { ...p, predictedAddress },
       `Deployer code hash: ${p.foundCodeHash}`,
       sent(undefined, ''),

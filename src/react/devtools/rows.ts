@@ -1,5 +1,6 @@
 'use client'
 
+import { describeViolation } from '../../core/errors/execute.js'
 import type { JournalEntry } from '../../core/execute/records/journal.js'
 import type { PendingSwap } from '../../core/execute/records/pendingSwaps.js'
 import type { PendingSwapStatus } from '../../core/execute/rules/standing.js'
@@ -531,28 +532,9 @@ const outcomeOf = (value: unknown): OutcomeRow | undefined => {
   }
 }
 
-/** One line per violation of `UnsafeSwapOutcomeError`, bigints written out. */
-export function describeViolations(violations: unknown): string[] {
-  if (!Array.isArray(violations)) return []
-  return violations.map((violation) => {
-    const { type, token, amount, limit, spender } = (violation ?? {}) as Record<string, unknown>
-    const text = (value: unknown) => (typeof value === 'bigint' ? value.toString() : String(value))
-    switch (type) {
-      case 'overspent':
-        return `overspent: ${text(amount)} of ${text(token)} would leave, at most ${text(limit)}`
-      case 'underpaid':
-        return `underpaid: ${text(amount)} of ${text(token)} would arrive, at least ${text(limit)}`
-      case 'outflow':
-        return `outflow: ${text(token)} (${text(amount)}) would leave`
-      case 'approval':
-        return `approval: ${text(spender)} on ${text(token)}`
-      case 'stranded':
-        return `stranded: ${text(amount)} of ${text(token)} would stay in the executor`
-      default:
-        return text(type)
-    }
-  })
-}
+/** One line per violation of `UnsafeSwapOutcomeError` (`describeViolation`'s). */
+export const describeViolations = (violations: unknown): string[] =>
+  Array.isArray(violations) ? violations.map((violation) => describeViolation(violation ?? {})) : []
 
 function allowlistOf(
   status: MutationSnapshot['status'],
