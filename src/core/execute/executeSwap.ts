@@ -17,30 +17,16 @@ export type {
 
 /**
  * Executes a swap without trusting the service with the user's funds: a
- * fresh `/swap/info` held to the accepted quote; the router and spender held
- * to `trustedAddresses`; the exact calls to sign simulated and refused unless
- * token0 out ≤ `amountIn`, token1 in ≥ the floor and nothing else moves;
- * then one atomic batch, or each transaction after the previous is mined,
- * pinned to the chain, through the SwapGuard contract that holds the bounds
- * on chain. Nothing is signed after a failed check; an allowance left is
- * reported (or revoked); the progress is recorded in `storage` for a reload.
+ * fresh quote held to the accepted one, the router and spender to
+ * `trustedAddresses`, the exact calls simulated and refused unless token0 out
+ * ≤ `amountIn`, token1 in ≥ the floor and nothing else moves; then sent
+ * (one batch, or one after the other) pinned to the chain, through the
+ * SwapGuard contract that holds the bounds on chain; recorded for a reload.
  *
  * @example
- * import { createSwapClient } from 'token-swap-hooks/core'
- * import { executeSwap } from 'token-swap-hooks/core/execute'
- * import { createPublicClient, createWalletClient, custom, http, parseEther } from 'viem'
- * import { mainnet } from 'viem/chains'
- *
- * const [account] = await window.ethereum.request({ method: 'eth_requestAccounts' })
- * const { swapHash, realized } = await executeSwap(createSwapClient({ baseUrl }), {
- *   walletClient: createWalletClient({ account, chain: mainnet, transport: custom(window.ethereum) }),
- *   publicClient: createPublicClient({ chain: mainnet, transport: http() }),
- *   token0: WETH,
- *   token1: USDC,
- *   amountIn: parseEther('1'),
- *   slippage: 0.01,
- *   acceptedQuote: route, // what the user saw; the floor is its amountOut less 1%
- *   trustedAddresses: { [mainnet.id]: [ROUTER, SPENDER] },
+ * const { swapHash, realized } = await executeSwap(client, {
+ *   walletClient, publicClient, token0: WETH, token1: USDC, amountIn: parseEther('1'),
+ *   acceptedQuote: route, trustedAddresses: { [mainnet.id]: [ROUTER, SPENDER] },
  * })
  */
 export async function executeSwap(

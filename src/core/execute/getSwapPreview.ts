@@ -108,7 +108,10 @@ export type SwapPreview = {
         gasLimit?: bigint | undefined
       }
     | undefined
-  /** 1 − (value out ÷ value in) at the service's USD prices, with its warning level; `undefined` without both prices. */
+  /**
+   * 1 − (value out ÷ value in) at the service's USD prices, with its warning level; `undefined` without both
+   * prices.
+   */
   priceImpact:
     | { value: number; valueIn: number; valueOut: number; warning: 'none' | 'high' | 'blocking' }
     | undefined
@@ -251,7 +254,10 @@ async function allInOrder<const values extends readonly unknown[]>(
   return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as never
 }
 
-/** What the signature path adds to the guarded swap it simulates: Permit2's check and nonce bit (bench/guard-gas.json). */
+/**
+ * What the signature path adds to the guarded swap it simulates: Permit2's check and nonce bit
+ * (bench/guard-gas.json).
+ */
 const permit2SignatureGas = 13_000n
 
 /**

@@ -31,7 +31,10 @@ export type ResumeSwapParameters = Omit<
 > & {
   /** The recorded execution to continue (from `getPendingSwaps` / `usePendingSwaps`). */
   record: PendingSwap
-  /** The floor the user confirms now (or `acceptedQuote` and `slippage`): required to send the swap; never the record's. */
+  /**
+   * The floor the user confirms now (or `acceptedQuote` and `slippage`): required to send the swap; never the
+   * record's.
+   */
   minAmountOut?: bigint | undefined
   /** Who receives the output, confirmed now. Default: the wallet's account, never the record's `to`. */
   to?: Address | undefined
@@ -117,7 +120,10 @@ async function resume(
   // The record's chain first: anything read elsewhere would say nothing about it.
   await ensureChain(clients, record.chainId, 'chain')
   const storage = resolveStorage(rest.storage)
-  /** Nothing sent while in flight or unknown; else settled, the record forgotten (one a storage fails to forget settles again later). */
+  /**
+   * Nothing sent while in flight or unknown; else settled, the record forgotten (one a storage fails to
+   * forget settles again later).
+   */
   const conclude = async ({ status, receipt }: Standing): Promise<ResumeSwapReturnType> => {
     if (!isSettled(status)) return { resumed: 'nothing', status: status as 'pending' | 'unknown' }
     if (storage) await removePendingSwap(storage, record.id).catch(() => {})

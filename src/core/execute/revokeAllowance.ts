@@ -1,7 +1,7 @@
 import type { Address, Hex, TransactionReceipt } from 'viem'
 import { assertAddress, assertObject } from '../utils/validate.js'
 import { resolveClients } from './rules/checkSwapParameters.js'
-import { revoke } from './run/revoke.js'
+import { revoke } from './run/chain.js'
 import type { ExecutionClients } from './types.js'
 
 export type RevokeAllowanceParameters = ExecutionClients & {

@@ -66,7 +66,10 @@ export type Permit2Mode = 'if-approved' | 'approve' | 'never'
 /** How the approval and the swap are sent: one atomic batch where the wallet can, or one after the other. */
 export type BatchMode = 'auto' | 'never' | 'require'
 
-/** A step of a swap: approve(target, 0) first (USDT-style), the approval, the Permit2 signature, the swap, or one EIP-5792 batch. */
+/**
+ * A step of a swap: approve(target, 0) first (USDT-style), the approval, the Permit2 signature, the swap, or
+ * one EIP-5792 batch.
+ */
 export type SwapStepKind = 'reset' | 'approve' | 'permit' | 'swap' | 'batch'
 
 /** How the steps go: one atomic EIP-5792 batch, or one transaction after the other. */
@@ -147,7 +150,10 @@ export type ExecuteSwapParameters = ExecutionClients & {
     | undefined
   /** The chain the swap is for. Default: the public client's chain. */
   chainId?: number | undefined
-  /** The only spenders and routers the flow will approve or call, per chain. Required unless `dangerouslyTrustAnyAddress`. */
+  /**
+   * The only spenders and routers the flow will approve or call, per chain. Required unless
+   * `dangerouslyTrustAnyAddress`.
+   */
   trustedAddresses?: TrustedAddresses | undefined
   /** Approve and call whatever the service names, relying on the outcome check alone (tests only). */
   dangerouslyTrustAnyAddress?: boolean | undefined
@@ -179,11 +185,17 @@ export type ExecuteSwapParameters = ExecutionClients & {
   batchTimeoutMs?: number | undefined
   /** How long to wait for each receipt. Default 180 000 ms (viem's), then `OutcomeUnknownError`. */
   receiptTimeoutMs?: number | undefined
-  /** Revoke an approval of this flow when the swap does not happen. Default `false`: reported as `leftoverAllowance`. */
+  /**
+   * Revoke an approval of this flow when the swap does not happen. Default `false`: reported as
+   * `leftoverAllowance`.
+   */
   revokeOnFailure?: boolean | undefined
   /** Blocks to wait for each transaction. Default 1. */
   confirmations?: number | undefined
-  /** Where the execution is recorded for a reload. Default: `localStorage` in a browser, memory elsewhere; `false`: nowhere. */
+  /**
+   * Where the execution is recorded for a reload. Default: `localStorage` in a browser, memory elsewhere;
+   * `false`: nowhere.
+   */
   storage?: SwapStorage | false | undefined
   /** Called at every step with a snapshot of the flow. */
   onStep?: ((step: ExecuteSwapStep) => void) | undefined

@@ -30,7 +30,10 @@ export const deterministicDeployerAddress: Address = '0x4e59b44847b379578588920c
 export const deterministicDeployerCodeHash: Hex =
   '0x2fa86add0aed31f33a762c9d88e807c475bd51d0f52bd0955754b2608f7e4989'
 
-/** Where `SwapGuard` lives on every chain (CREATE2 of `swapGuardInitCode` with `swapGuardSalt`): the user approves it. */
+/**
+ * Where `SwapGuard` lives on every chain (CREATE2 of `swapGuardInitCode` with `swapGuardSalt`): the user
+ * approves it.
+ */
 export const swapGuardAddress: Address = '0xBA9a4D4bc8896BbDe1FC646ACB3d8968052CB6B1'
 
 /** The guard's executor (its first CREATE): it makes the router call; only the guard can call it. Never approve it. */

@@ -57,15 +57,7 @@ export const swapPermitTypes = {
   ],
 } as const
 
-/**
- * The `witnessTypeString` the guard gives Permit2: the witness field and type, then the referenced types in order.
- *
- * @example
- * import { keccak256, toHex } from 'viem'
- * import { swapPermitWitnessTypeString } from 'token-swap-hooks/core/execute'
- *
- * const typeHash = keccak256(toHex(`PermitWitnessTransferFrom(TokenPermissions permitted,address spender,uint256 nonce,uint256 deadline,${swapPermitWitnessTypeString}`))
- */
+/** The `witnessTypeString` the guard gives Permit2: the witness field and type, then the referenced types in order. */
 export const swapPermitWitnessTypeString =
   'GuardedSwap witness)GuardedSwap(address token1,uint256 minAmountOut,address recipient,address spender,address router,bytes32 dataHash,uint256 value)TokenPermissions(address token,uint256 amount)'
 
@@ -78,29 +70,17 @@ export type SwapPermitTypedDataReturnType = {
     spender: Address
     nonce: bigint
     deadline: bigint
-    witness: {
-      token1: Address
-      minAmountOut: bigint
-      recipient: Address
-      spender: Address
-      router: Address
-      dataHash: Hex
-      value: bigint
-    }
+    witness: Omit<SwapPermitWitness, 'data' | 'value'> & { dataHash: Hex; value: bigint }
   }
 }
 
 /**
- * What the user signs for `SwapGuard.swapWithPermit2` (viem's `signTypedData`
- * parameters, add `account`): Permit2 binds token0, `amountIn`, the nonce,
- * the deadline and the guard; the `GuardedSwap` witness the rest. Pure.
+ * What the user signs for `SwapGuard.swapWithPermit2` (viem's `signTypedData` parameters, add `account`):
+ * Permit2 binds token0, `amountIn`, the nonce, the deadline and the guard; the `GuardedSwap` witness the rest. Pure.
  *
  * @example
- * import { encodeSwapWithPermit2, swapGuardAddress, swapPermitTypedData } from 'token-swap-hooks/core/execute'
- *
  * const permit = { chainId, token0, amountIn, nonce, deadline, witness: { token1, minAmountOut, recipient, spender, router, data } }
  * const signature = await walletClient.signTypedData({ account, ...swapPermitTypedData(permit) })
- * await walletClient.sendTransaction({ to: swapGuardAddress, data: encodeSwapWithPermit2({ ...permit, owner: account.address, signature }) })
  */
 export function swapPermitTypedData(
   parameters: SwapPermitTypedDataParameters,
@@ -116,12 +96,8 @@ export function swapPermitTypedData(
       nonce,
       deadline,
       witness: {
-        token1: witness.token1,
-        minAmountOut: witness.minAmountOut,
-        recipient: witness.recipient,
-        spender: witness.spender,
-        router: witness.router,
-        dataHash: keccak256(witness.data),
+        ...{ token1: witness.token1, minAmountOut: witness.minAmountOut, recipient: witness.recipient },
+        ...{ spender: witness.spender, router: witness.router, dataHash: keccak256(witness.data) },
         value: witness.value ?? 0n,
       },
     },

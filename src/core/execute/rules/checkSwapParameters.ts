@@ -13,7 +13,6 @@ import {
   assertSlippage,
 } from '../../utils/validate.js'
 import type { ExecuteSwapParameters, ExecutionClients } from '../types.js'
-import { isQuoteSpent } from './spentQuotes.js'
 
 /**
  * Checks both clients and returns them with the wallet's account address.
@@ -190,3 +189,20 @@ export function checkValue({ token0, amountIn }: CheckedParameters, { transferVa
       reason: `it sends ${transferValue} wei of native value, at most ${max} allowed`,
     })
 }
+
+/** The quotes a swap was sent for (by object). */
+const spent = new WeakSet<object>()
+
+/**
+ * Marks the accepted quote as spent once its swap is sent: executing it again
+ * is refused, so a second click on a stale screen cannot repeat the swap.
+ *
+ * @example
+ * markQuoteSpent(parameters.acceptedQuote)
+ */
+export function markQuoteSpent(quote: object | undefined): void {
+  if (quote) spent.add(quote)
+}
+
+/** Whether a swap was already sent for this accepted quote. */
+const isQuoteSpent = (quote: object): boolean => spent.has(quote)

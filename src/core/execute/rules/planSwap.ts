@@ -1,11 +1,10 @@
-import { type Address, encodeFunctionData, maxUint256, zeroAddress } from 'viem'
+import { type Address, encodeFunctionData, erc20Abi, isAddressEqual, maxUint256, zeroAddress } from 'viem'
 import { isNativeToken } from '../../constants.js'
 import { BatchUnsupportedError } from '../../errors/execute.js'
 import type { SwapInfo } from '../../schemas.js'
 import { permit2Address, swapGuardAbi, swapGuardAddress } from '../guard/swapGuard.js'
 import type { SwapPermitWitness } from '../guard/swapPermitTypedData.js'
 import type { BatchMode, FloorEnforcement, Permit2Mode, SwapCall, SwapMode, SwapStepKind } from '../types.js'
-import { approvalSpender, approveCall } from './approvals.js'
 
 export type { BatchMode, FloorEnforcement, Permit2Mode, SwapStepKind } from '../types.js'
 
@@ -152,7 +151,10 @@ export function viaPermit2({
   return permit2Allowance >= amountIn || permit2 === 'approve'
 }
 
-/** Whether the facts call for a batch: approvals to send with the swap, a wallet that batches atomically, no nonce pin. */
+/**
+ * Whether the facts call for a batch: approvals to send with the swap, a wallet that batches atomically, no
+ * nonce pin.
+ */
 export function wantsBatch(facts: Pick<SwapFacts, 'batchMode' | 'pinnedNonce'>, approvals: number): boolean {
   return approvals > 0 && facts.batchMode !== 'never' && facts.pinnedNonce === undefined
 }
@@ -215,5 +217,35 @@ export function planSwap(facts: SwapFacts, chainId: number): SwapPlan {
     simulation: permit
       ? { spender: guarded.approvalTarget, calls: [approve(guarded.approvalTarget, amountIn), swap] }
       : { spender: approvalTarget, calls: [...approvals, swap] },
+  }
+}
+
+/**
+ * The spender a swap needs an allowance for: the quote's `approvalAddress`,
+ * unless token0 is the native coin or the quote names none (null, the zero
+ * address).
+ *
+ * @example
+ * const spender = approvalSpender(token0, swapInfo) // Address | undefined
+ */
+export function approvalSpender(
+  token0: Address,
+  swapInfo: Pick<SwapInfo, 'approvalAddress'>,
+): Address | undefined {
+  const spender = swapInfo.approvalAddress
+  if (isNativeToken(token0) || spender === null || isAddressEqual(spender, zeroAddress)) return undefined
+  return spender
+}
+
+/**
+ * `approve(spender, amount)` on `token`, as the wallet is asked to sign it.
+ *
+ * @example
+ * const reset = approveCall(USDT, spender, 0n)
+ */
+export function approveCall(token: Address, spender: Address, amount: bigint): SwapCall {
+  return {
+    to: token,
+    data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] }),
   }
 }

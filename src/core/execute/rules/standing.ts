@@ -24,7 +24,10 @@ export function isSettled(status: PendingSwapStatus): status is SettledStatus {
   return status === 'confirmed' || status === 'reverted' || status === 'dropped'
 }
 
-/** A recorded transaction as the chain shows it (`'unknown'`: no node shows it; `'dropped'`: another took its nonce). */
+/**
+ * A recorded transaction as the chain shows it (`'unknown'`: no node shows it; `'dropped'`: another took its
+ * nonce).
+ */
 export type TransactionFact = {
   status: Exclude<PendingSwapStatus, 'resumable'>
   receipt?: TransactionReceipt | undefined
@@ -176,7 +179,10 @@ function sentSwap(journal: Journal): boolean {
   return !!last && last.event !== 'rejected' && last.event !== 'reverted'
 }
 
-/** A batch: its outcome from the journal or the wallet; one that failed, from its receipts; else the chain from its nonce. */
+/**
+ * A batch: its outcome from the journal or the wallet; one that failed, from its receipts; else the chain
+ * from its nonce.
+ */
 function batchStanding(c: Case): Decision {
   const { journal, facts } = c
   const last = lastOf(journal, 'batch')

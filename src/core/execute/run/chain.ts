@@ -2,11 +2,14 @@ import {
   type Account,
   type Address,
   type Chain,
+  erc20Abi,
   type Hex,
   hexToNumber,
   numberToHex,
+  type PublicClient,
   type ReplacementReason,
   type TransactionReceipt,
+  type Transport,
 } from 'viem'
 import {
   ChainMismatchError,
@@ -17,6 +20,7 @@ import {
   UserRejectedError,
 } from '../../errors/execute.js'
 import { withoutUndefined } from '../../utils/withoutUndefined.js'
+import { approveCall } from '../rules/planSwap.js'
 import type { ExecutionClients } from '../types.js'
 import { findCause, isUserRejection, walletStep } from './walletErrors.js'
 
@@ -272,3 +276,44 @@ export async function pendingCount(
   ])
   return Math.max(...counts)
 }
+
+/**
+ * Sets the account's allowance for `spender` on `token` to 0, pinned to the chain, and waits for it.
+ *
+ * @example
+ * const { hash } = await revoke(clients, { token, spender, chainId })
+ */
+export async function revoke(
+  clients: ExecutionClients,
+  {
+    token,
+    spender,
+    chainId,
+    confirmations,
+  }: { token: Address; spender: Address; chainId?: number; confirmations?: number },
+): Promise<{ hash: Hex; receipt: TransactionReceipt }> {
+  const stage = 'revoke'
+  const chain = await ensureChain(clients, chainId, stage)
+  const hash = await sendPinned(clients, chain, stage, approveCall(token, spender, 0n))
+  const receipt = await waitForSuccess(clients, { hash, stage, confirmations })
+  return { hash: receipt.transactionHash, receipt }
+}
+
+/**
+ * `owner`'s allowance for `spender` on `token`, read on chain.
+ *
+ * @example
+ * const allowance = await readAllowance(publicClient, token0, owner, swapGuardAddress)
+ */
+export const readAllowance = (
+  publicClient: PublicClient<Transport, Chain | undefined>,
+  token: Address,
+  owner: Address,
+  spender: Address,
+): Promise<bigint> =>
+  publicClient.readContract({
+    address: token,
+    abi: erc20Abi,
+    functionName: 'allowance',
+    args: [owner, spender],
+  })

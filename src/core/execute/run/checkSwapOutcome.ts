@@ -1,6 +1,7 @@
 import {
   type Address,
   type Client,
+  concat,
   decodeErrorResult,
   encodeFunctionData,
   erc20Abi,
@@ -9,6 +10,8 @@ import {
   hexToBigInt,
   isAddressEqual,
   type Log,
+  numberToHex,
+  pad,
   type Transport,
   toEventSelector,
 } from 'viem'
@@ -36,25 +39,19 @@ export type { SwapCall } from '../types.js'
 export type CheckSwapOutcomeParameters = {
   /** The user: the sender of every call. */
   account: Address
-  /** The exact calls the wallet would sign, in order: approvals first, the swap last. */
+  /** The exact calls the wallet would sign: the approvals of token0 (`approvals` of them) first, the swap last. */
   calls: readonly SwapCall[]
-  /** How many of `calls` are approvals of token0 (they come first). */
   approvals: number
   token0: Address
   token1: Address
   /** Who must receive token1. */
   recipient: Address
-  /** The most token0 that may leave the user (`amountIn`). */
+  /** The most token0 that may leave the user, and the least token1 the recipient must get. */
   maxAmountIn: bigint
-  /** The least token1 that must reach the recipient: the floor. */
   minAmountOut: bigint
   /** The only spender the user may approve. */
   spender?: Address | undefined
-  /**
-   * On a node without `eth_simulateV1`, check calls ending with the guard's
-   * swap with one `eth_call` in which the guard measures token0 and token1
-   * (other assets and approvals unseen). Default `false`: refused.
-   */
+  /** Without `eth_simulateV1`, one `eth_call` through the guard (token0 and token1 only). Default `false`: refused. */
   dangerouslyAllowBalancesOnlySimulation?: boolean | undefined
 }
 
@@ -75,14 +72,10 @@ const [transfer, transferSingle, transferBatch, approval, approvalForAll, permit
 const simulateV1Support = new WeakMap<object, boolean>()
 
 /**
- * Whether the client's node serves `eth_simulateV1`, decided once per client
- * by its answer to that method with no calls ("method not found" or "not
- * supported": no; success: yes); any other failure rejects, deciding nothing.
- *
- * @example
- * const full = await servesSimulateV1(publicClient) // false: only the eth_call fallback is possible
+ * Whether the node serves `eth_simulateV1`: its own answer to that method with no calls (no revert can read
+ * as "unsupported").
  */
-export async function servesSimulateV1(client: Client<Transport>): Promise<boolean> {
+async function servesSimulateV1(client: Client<Transport>): Promise<boolean> {
   const known = simulateV1Support.get(client)
   if (known !== undefined) return known
   const serves = await simulateBlocks(client, { blocks: [{ calls: [] }] }).then(
@@ -97,33 +90,23 @@ export async function servesSimulateV1(client: Client<Transport>): Promise<boole
 }
 
 /**
- * Simulates the exact calls the user would sign and measures what they do:
- * `UnsafeSwapOutcomeError` unless token0 leaves by at most `maxAmountIn`,
- * token1 reaches the recipient by at least `minAmountOut`, nothing else
- * leaves and no other approval is granted; `SwapSimulationError` when a call
- * reverts. With `eth_simulateV1` (balances and every log); a node without it
- * is refused (`SimulationUnavailableError`) unless the calls end with the
- * guard's swap and `dangerouslyAllowBalancesOnlySimulation` opts in to one
- * `eth_call` in which the guard measures token0 and token1.
+ * Simulates the exact calls the user would sign (`eth_simulateV1`: balances
+ * and every log): `UnsafeSwapOutcomeError` unless token0 out ≤ `maxAmountIn`,
+ * token1 in ≥ `minAmountOut`, nothing else leaves and no other approval is
+ * granted; `SwapSimulationError` when a call reverts.
  *
  * @example
- * const outcome = await checkSwapOutcome(publicClient, {
- *   account, calls: [approveCall, swapCall], approvals: 1,
- *   token0, token1, recipient: account, maxAmountIn: amountIn, minAmountOut, spender,
- * })
+ * const outcome = await checkSwapOutcome(publicClient, { account, calls, approvals: 1, token0, token1, recipient, maxAmountIn, minAmountOut, spender })
  */
 export async function checkSwapOutcome(
   client: Client<Transport>,
   parameters: CheckSwapOutcomeParameters,
 ): Promise<CheckSwapOutcomeReturnType> {
   if (await servesSimulateV1(client)) return simulate(client, parameters)
+  // Without it, one eth_call through the guard, opted in by name: the guard measures token0 and token1.
   const last = parameters.calls.at(-1)
-  if (
-    !parameters.dangerouslyAllowBalancesOnlySimulation ||
-    !last ||
-    !isAddressEqual(last.to, swapGuardAddress)
-  )
-    throw new SimulationUnavailableError()
+  const guarded = last && isAddressEqual(last.to, swapGuardAddress)
+  if (!parameters.dangerouslyAllowBalancesOnlySimulation || !guarded) throw new SimulationUnavailableError()
   return throughGuard(client, parameters, last)
 }
 
@@ -145,7 +128,7 @@ const topicAddress = (topic: Hex | undefined): Address => getAddress(`0x${(topic
 const wordAt = (data: Hex): bigint => BigInt(`0x${data.slice(2, 66) || 0}`)
 
 /**
- * What breaks the user's bounds, from the measured amounts and, when there are logs, every transfer and approval.
+ * What breaks the bounds, from the measured amounts and, with logs, every transfer and approval.
  *
  * @example
  * findViolations(bounds, { amountIn, amountOut }, 0n, []) // [{ type: 'underpaid', … }]
@@ -256,9 +239,8 @@ async function simulate(client: Client<Transport>, parameters: CheckSwapOutcomeP
 }
 
 /**
- * The fallback on a node without `eth_simulateV1`, for calls ending with the
- * guard's swap: one `eth_call` runs them as the user (the call runner at the
- * user's address), the guard answering what the recipient gained or reverting.
+ * The calls run as the user in one `eth_call` (the call runner at the user's address), the guard answering
+ * what the recipient gained.
  */
 async function throughGuard(
   client: Client<Transport>,

@@ -3,6 +3,7 @@ import { noteLeftoverAllowance, OutcomeUnknownError } from '../../errors/execute
 import { forget } from '../records/recorder.js'
 import { type Failure, failureOf, type Standing } from '../rules/standing.js'
 import type { ExecuteSwapReturnType } from '../types.js'
+import { revoke } from './chain.js'
 import {
   emit,
   ownEntries,
@@ -14,7 +15,6 @@ import {
 } from './context.js'
 import { allowanceOf, finish, leftoverOf } from './finishSwap.js'
 import { readStanding } from './readStanding.js'
-import { revoke } from './revoke.js'
 
 /** What a run ends with: the swap, or where it stands without it (and the error its caller throws). */
 export type RunResult = { swapped: ExecuteSwapReturnType } | { stopped: Standing; error?: unknown }

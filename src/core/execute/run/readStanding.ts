@@ -19,13 +19,15 @@ import {
   type TransactionFact,
 } from '../rules/standing.js'
 import type { ExecutionClients } from '../types.js'
-import { readAllowance } from './approvals.js'
 import { readBatch, waitForBatch } from './batch.js'
-import { pendingCount, waitForTransaction } from './chain.js'
+import { pendingCount, readAllowance, waitForTransaction } from './chain.js'
 import { walletStep } from './walletErrors.js'
 
-/** With `wait`, what is in flight is waited for instead of read as pending (a wait that runs out: `OutcomeUnknownError`). */
-export type StandingWait = {
+/**
+ * With `wait`, what is in flight is waited for instead of read as pending (a wait that runs out:
+ * `OutcomeUnknownError`).
+ */
+type StandingWait = {
   confirmations?: number | undefined
   receiptTimeoutMs?: number | undefined
   batchTimeoutMs?: number | undefined
@@ -103,15 +105,11 @@ async function batchFact(clients: ExecutionClients, batchId: string, wait: Stand
 }
 
 /**
- * A recorded transaction as the chain shows it: only the node's "not found"
- * is `'unknown'` (any other failure rejects). With `wait`, one still pending
- * is waited for: a replacement that is the swap reads as confirmed, any
- * other as `'dropped'`; a wait that runs out is an `OutcomeUnknownError`.
- *
- * @example
- * const { status, receipt } = await transactionFact({ walletClient, publicClient }, hash)
+ * A recorded transaction as the chain shows it: only the node's "not found" is `'unknown'` (any other failure
+ * rejects). With `wait`, one still pending is waited for: a replacement that is the swap reads as confirmed,
+ * any other as `'dropped'`; a wait that runs out is an `OutcomeUnknownError`.
  */
-export async function transactionFact(
+async function transactionFact(
   clients: ExecutionClients,
   hash: Hex,
   wait?: Waiting | undefined,

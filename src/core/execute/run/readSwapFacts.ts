@@ -1,18 +1,16 @@
 import type { Address, PublicClient } from 'viem'
 import { permit2Address } from '../guard/swapGuard.js'
-import type { SwapGuardStatus } from '../guard/verifySwapGuard.js'
-import { verifySwapGuard } from '../guard/verifySwapGuard.js'
-import { approveCall } from '../rules/approvals.js'
+import { type SwapGuardStatus, verifySwapGuard } from '../guard/verifySwapGuard.js'
 import {
+  approveCall,
   type PlanSwapCallParameters,
   planSwapCall,
   type SwapFacts,
   viaPermit2,
   wantsBatch,
 } from '../rules/planSwap.js'
-import { readAllowance } from './approvals.js'
 import { readWalletCapabilities } from './batch.js'
-import type { ExecutionClients } from './chain.js'
+import { type ExecutionClients, readAllowance } from './chain.js'
 import { toMissingTokenError } from './walletErrors.js'
 
 export type ReadSwapFactsParameters = PlanSwapCallParameters &

@@ -1,4 +1,4 @@
-import type { TransactionReceipt } from 'viem'
+import { type Account, type Address, type Hex, parseAbi, type TransactionReceipt } from 'viem'
 import {
   BatchFailedError,
   InsufficientAllowanceError,
@@ -8,14 +8,16 @@ import {
   UserRejectedError,
 } from '../../errors/execute.js'
 import { PermitRefusedError } from '../../errors/guard.js'
+import { encodeSwapWithPermit2 } from '../guard/encodeSwapWithPermit2.js'
+import { permit2Address, swapGuardAddress } from '../guard/swapGuard.js'
+import { swapPermitTypedData } from '../guard/swapPermitTypedData.js'
 import type { JournalEntry } from '../records/journal.js'
+import { markQuoteSpent } from '../rules/checkSwapParameters.js'
 import { type PlannedStep, sequentialSteps } from '../rules/planSwap.js'
-import { markQuoteSpent } from '../rules/spentQuotes.js'
 import { type Standing, swapReceiptOf } from '../rules/standing.js'
 import type { SwapCall } from '../types.js'
-import { readAllowance } from './approvals.js'
 import { isBatchDeclined, sendBatch } from './batch.js'
-import { pendingCount, sendPinned, waitForSuccess } from './chain.js'
+import { pendingCount, readAllowance, sendPinned, waitForSuccess } from './chain.js'
 import {
   emit,
   ownEntries,
@@ -24,13 +26,12 @@ import {
   type Sent,
   type Simulated,
   type SwapRun,
+  simulateCalls,
 } from './context.js'
-import { signPermit } from './signPermit.js'
-import { simulateCalls } from './simulateCalls.js'
 import { walletStep } from './walletErrors.js'
 
 /** The send phase ended with nothing sent: a resume's pinned nonce was taken since its scan. */
-export type NonceTaken = { stopped: Standing }
+type NonceTaken = { stopped: Standing }
 
 type Batch = Extract<PlannedStep, { kind: 'batch' }>
 type Transaction = Extract<PlannedStep, { call: SwapCall }>
@@ -251,5 +252,55 @@ async function sendAll(run: SwapRun, simulated: Simulated, { calls, kinds }: Bat
       hashes,
     })
     throw error
+  }
+}
+
+/**
+ * A Permit2 unordered nonce the owner has not used: the lowest clear bit of the first bitmap word not yet
+ * full (a fresh word costs 17,100 more gas).
+ */
+async function freePermit2Nonce(
+  publicClient: SwapRun['parameters']['publicClient'],
+  owner: Address,
+): Promise<bigint> {
+  const abi = parseAbi(['function nonceBitmap(address, uint256) view returns (uint256)'])
+  for (let word = 0n; ; word++) {
+    const args = [owner, word] as const
+    const bitmap = await publicClient.readContract({
+      address: permit2Address,
+      abi,
+      functionName: 'nonceBitmap',
+      args,
+    })
+    let bit = 0n
+    while (bit < 256n && (bitmap >> bit) & 1n) bit++
+    if (bit < 256n) return (word << 8n) | bit
+  }
+}
+
+/**
+ * Asks the wallet to sign the Permit2 transfer of `amountIn` to the guard, its witness binding the whole
+ * swap, a free nonce and a deadline ten minutes after the latest block; returns the guard call that carries
+ * it. Nothing is sent (a refusal is a `UserRejectedError`).
+ */
+async function signPermit(run: SwapRun, { plan, chain }: Prepared): Promise<SwapCall> {
+  emit(run, 'signing-permit')
+  const p = run.parameters
+  const [nonce, block] = await walletStep('approval', () =>
+    Promise.all([freePermit2Nonce(p.publicClient, p.owner), p.publicClient.getBlock()]),
+  )
+  // Anyone can send it until the deadline, but only for exactly this swap.
+  const permit = {
+    ...{ chainId: chain.id, token0: p.token0, amountIn: p.amountIn, nonce, deadline: block.timestamp + 600n },
+    witness: { token1: p.token1, minAmountOut: p.floor, recipient: p.to, value: 0n, ...plan.permit! },
+  }
+  const account = p.walletClient.account as Account
+  const signature: Hex = await walletStep('approval', () =>
+    p.walletClient.signTypedData({ account, ...swapPermitTypedData(permit) }),
+  )
+  return {
+    to: swapGuardAddress,
+    data: encodeSwapWithPermit2({ ...permit, owner: p.owner, signature }),
+    value: 0n,
   }
 }
