@@ -23,10 +23,8 @@ const nothingAfter = 'Nothing after it was sent.'
 const hashLine = (hash: Hex | undefined) => `Hash: ${hash}`
 
 /**
- * The base of the errors `executeSwap` ends with. `leftoverAllowance` is set
- * when an approval of the flow was mined and the swap then did not happen
- * (revoke it with `revokeAllowance`, or pass `revokeOnFailure: true`).
- *
+ * The base of the errors `executeSwap` ends with. `leftoverAllowance` is set when an approval of the flow was
+ * mined and the swap then did not happen (revoke it with `revokeAllowance`, or pass `revokeOnFailure: true`).
  * @example
  * if (error instanceof ExecuteSwapError && error.leftoverAllowance?.amount)
  *   await revokeAllowance({ walletClient, publicClient, ...error.leftoverAllowance })
@@ -35,9 +33,8 @@ export class ExecuteSwapError extends BaseError {
   override name = 'ExecuteSwapError'
   leftoverAllowance: LeftoverAllowance | undefined = undefined
   /**
-   * The last `onStep` snapshot before this error (set by `executeSwap` and
-   * `resumeSwap`): from `'checking-allowance'` on, the router and spender had
-   * passed `trustedAddresses`.
+   * The last `onStep` snapshot before this error (set by `executeSwap` and `resumeSwap`): from
+   * `'checking-allowance'` on, the router and spender had passed `trustedAddresses`.
    */
   step: { status: string; action: string } | undefined = undefined
 
@@ -54,12 +51,9 @@ export class ExecuteSwapError extends BaseError {
 }
 
 /**
- * Records on `error` the allowance a failed flow left, and says so in its
- * message; any other error is wrapped in an `ExecuteSwapError` with its
- * `shortMessage` and as its `cause`.
- *
- * @example
- * throw noteLeftoverAllowance(error, { chainId, token, owner, spender, amount })
+ * Records on `error` the allowance a failed flow left, and says so in its message; any other error is wrapped
+ * in an `ExecuteSwapError` with its `shortMessage` and as its `cause`.
+ * @example throw noteLeftoverAllowance(error, { chainId, token, owner, spender, amount })
  */
 export function noteLeftoverAllowance(error: unknown, leftover: LeftoverAllowance): ExecuteSwapError {
   // A library error's shortMessage, by shape (another copy of the library's), else the message.
@@ -81,11 +75,9 @@ type Role = 'approvalAddress' | 'transferAddress'
 export type UntrustedAddressErrorType = UntrustedAddressError & { name: 'UntrustedAddressError' }
 
 /**
- * The service named a spender or router outside the chain's `trustedAddresses`
- * (or a swapped token, the zero address). Nothing was signed.
- *
- * @example
- * if (error instanceof UntrustedAddressError) report(error.address, error.role, error.chainId)
+ * The service named a spender or router outside the chain's `trustedAddresses` (or a swapped token, the zero
+ * address). Nothing was signed.
+ * @example if (error instanceof UntrustedAddressError) report(error.address, error.role, error.chainId)
  */
 export class UntrustedAddressError extends ExecuteSwapError {
   override name = 'UntrustedAddressError' as const
@@ -104,9 +96,7 @@ export type UnsafeSwapDataErrorType = UnsafeSwapDataError & { name: 'UnsafeSwapD
 
 /**
  * The service's swap transaction carries more native value than the swap's input allows. Nothing was signed.
- *
- * @example
- * if (error instanceof UnsafeSwapDataError) reportCompromisedQuote(error)
+ * @example if (error instanceof UnsafeSwapDataError) reportCompromisedQuote(error)
  */
 export class UnsafeSwapDataError extends ExecuteSwapError {
   override name = 'UnsafeSwapDataError' as const
@@ -144,12 +134,9 @@ export type SwapOutcomeViolation =
 export type UnsafeSwapOutcomeErrorType = UnsafeSwapOutcomeError & { name: 'UnsafeSwapOutcomeError' }
 
 /**
- * The exact calls to sign would move the user's funds other than asked
- * (`stage: 'simulation'`: nothing was signed), or the mined swap broke the
- * floor (`stage: 'receipt'`, with its `hash` and `receipt`).
- *
- * @example
- * if (error instanceof UnsafeSwapOutcomeError) console.warn(error.violations)
+ * The exact calls to sign would move the user's funds other than asked (`stage: 'simulation'`: nothing was
+ * signed), or the mined swap broke the floor (`stage: 'receipt'`, with its `hash` and `receipt`).
+ * @example if (error instanceof UnsafeSwapOutcomeError) console.warn(error.violations)
  */
 export class UnsafeSwapOutcomeError extends ExecuteSwapError {
   override name = 'UnsafeSwapOutcomeError' as const
@@ -178,7 +165,6 @@ export class UnsafeSwapOutcomeError extends ExecuteSwapError {
 
 /**
  * A violation in one line: its type, the amount and token (the spender for an approval), the limit.
- *
  * @example
  * describeViolation({ type: 'underpaid', token, amount: 90n, limit: 95n }) // 'underpaid: 90 of 0x… (limit 95)'
  */
@@ -191,9 +177,7 @@ export type QuoteBelowMinimumErrorType = QuoteBelowMinimumError & { name: 'Quote
 
 /**
  * The fresh quote fetched right before signing is below the user's floor. Nothing was signed.
- *
- * @example
- * if (error instanceof QuoteBelowMinimumError) setQuote(error.estimateAmount)
+ * @example if (error instanceof QuoteBelowMinimumError) setQuote(error.estimateAmount)
  */
 export class QuoteBelowMinimumError extends ExecuteSwapError {
   override name = 'QuoteBelowMinimumError' as const
@@ -208,9 +192,8 @@ export class QuoteBelowMinimumError extends ExecuteSwapError {
 export type QuoteChangedErrorType = QuoteChangedError & { name: 'QuoteChangedError' }
 
 /**
- * The fresh quote is worse than the accepted one by more than the slippage.
- * Nothing was signed: show `newQuote`, and execute again with it accepted.
- *
+ * The fresh quote is worse than the accepted one by more than the slippage. Nothing was signed: show
+ * `newQuote`, and execute again with it accepted.
  * @example
  * if (error instanceof QuoteChangedError && confirm(`Accept ${error.newQuote.estimateAmount}?`))
  *   execute({ ...variables, acceptedQuote: error.newQuote })
@@ -234,9 +217,7 @@ export type BatchUnsupportedErrorType = BatchUnsupportedError & { name: 'BatchUn
 
 /**
  * `batch: 'require'`, and the wallet reports no atomic batches for the chain. Nothing was signed.
- *
- * @example
- * if (error instanceof BatchUnsupportedError) execute({ ...variables, batch: 'never' })
+ * @example if (error instanceof BatchUnsupportedError) execute({ ...variables, batch: 'never' })
  */
 export class BatchUnsupportedError extends ExecuteSwapError {
   override name = 'BatchUnsupportedError' as const
@@ -250,11 +231,9 @@ export class BatchUnsupportedError extends ExecuteSwapError {
 export type BatchFailedErrorType = BatchFailedError & { name: 'BatchFailedError' }
 
 /**
- * The atomic batch did not succeed: `statusCode` is the wallet's EIP-5792
- * status (400 off chain, 500 reverted, 600 partly).
- *
- * @example
- * if (error instanceof BatchFailedError) console.log(error.batchId, error.statusCode, error.receipts)
+ * The atomic batch did not succeed: `statusCode` is the wallet's EIP-5792 status (400 off chain, 500
+ * reverted, 600 partly).
+ * @example if (error instanceof BatchFailedError) console.log(error.batchId, error.statusCode, error.receipts)
  */
 export class BatchFailedError extends ExecuteSwapError {
   override name = 'BatchFailedError' as const
@@ -276,12 +255,9 @@ export class BatchFailedError extends ExecuteSwapError {
 export type ChainMismatchErrorType = ChainMismatchError & { name: 'ChainMismatchError' }
 
 /**
- * A client is on another chain than the swap's (a switch did not help, or
- * the wallet moved): nothing was sent from then on, unless `hash` is set, a
- * transaction the wallet sent on `actualChainId`.
- *
- * @example
- * if (error instanceof ChainMismatchError) promptSwitchTo(error.expectedChainId)
+ * A client is on another chain than the swap's (a switch did not help, or the wallet moved): nothing was sent
+ * from then on, unless `hash` is set, a transaction the wallet sent on `actualChainId`.
+ * @example if (error instanceof ChainMismatchError) promptSwitchTo(error.expectedChainId)
  */
 export class ChainMismatchError extends ExecuteSwapError {
   override name = 'ChainMismatchError' as const
@@ -312,9 +288,7 @@ export type UserRejectedErrorType = UserRejectedError & { name: 'UserRejectedErr
 
 /**
  * The user declined a request in the wallet. Nothing after that step was sent.
- *
- * @example
- * if (error instanceof UserRejectedError) return // not worth an error toast
+ * @example if (error instanceof UserRejectedError) return // not worth an error toast
  */
 export class UserRejectedError extends ExecuteSwapError {
   override name = 'UserRejectedError' as const
@@ -329,9 +303,7 @@ export type TransactionRevertedErrorType = TransactionRevertedError & { name: 'T
 
 /**
  * A transaction was mined but reverted (after a reverted approval, the swap is never sent).
- *
- * @example
- * if (error instanceof TransactionRevertedError) console.log(error.hash, error.stage)
+ * @example if (error instanceof TransactionRevertedError) console.log(error.hash, error.stage)
  */
 export class TransactionRevertedError extends ExecuteSwapError {
   override name = 'TransactionRevertedError' as const
@@ -347,10 +319,8 @@ export class TransactionRevertedError extends ExecuteSwapError {
 export type TransactionReplacedErrorType = TransactionReplacedError & { name: 'TransactionReplacedError' }
 
 /**
- * The transaction was never mined: another was mined at its nonce, a
- * cancellation or another call (a speed-up is not this: it counts as the
- * transaction). Nothing after it was sent.
- *
+ * The transaction was never mined: another was mined at its nonce, a cancellation or another call (a speed-up
+ * is not this: it counts as the transaction). Nothing after it was sent.
  * @example
  * if (error instanceof TransactionReplacedError) console.log(error.hash, error.reason, error.replacementHash)
  */
@@ -379,10 +349,9 @@ export class TransactionReplacedError extends ExecuteSwapError {
 export type SwapSimulationErrorType = SwapSimulationError & { name: 'SwapSimulationError' }
 
 /**
- * Simulating the calls to sign reverted (`stage`: which call; `reason`: the decoded revert). Nothing was signed.
- *
- * @example
- * if (error instanceof SwapSimulationError) toast(`Swap would fail: ${error.reason ?? 'reverted'}`)
+ * Simulating the calls to sign reverted (`stage`: which call; `reason`: the decoded revert). Nothing was
+ * signed.
+ * @example if (error instanceof SwapSimulationError) toast(`Swap would fail: ${error.reason ?? 'reverted'}`)
  */
 export class SwapSimulationError extends ExecuteSwapError {
   override name = 'SwapSimulationError' as const
@@ -406,11 +375,9 @@ export type SimulationUnavailableErrorType = SimulationUnavailableError & {
 }
 
 /**
- * The node does not serve `eth_simulateV1`, so nothing was signed: use one
- * that does, or for a guarded swap opt in to `dangerouslyAllowBalancesOnlySimulation`.
- *
- * @example
- * if (error instanceof SimulationUnavailableError) toast('Your RPC cannot simulate the swap.')
+ * The node does not serve `eth_simulateV1`, so nothing was signed: use one that does, or for a guarded swap
+ * opt in to `dangerouslyAllowBalancesOnlySimulation`.
+ * @example if (error instanceof SimulationUnavailableError) toast('Your RPC cannot simulate the swap.')
  */
 export class SimulationUnavailableError extends ExecuteSwapError {
   override name = 'SimulationUnavailableError' as const
@@ -426,9 +393,7 @@ export type InsufficientAllowanceErrorType = InsufficientAllowanceError & {
 
 /**
  * After the approval was mined, the allowance still does not cover the amount. The swap was not sent.
- *
- * @example
- * if (error instanceof InsufficientAllowanceError) console.log(error.allowance, error.required)
+ * @example if (error instanceof InsufficientAllowanceError) console.log(error.allowance, error.required)
  */
 export class InsufficientAllowanceError extends ExecuteSwapError {
   override name = 'InsufficientAllowanceError' as const
@@ -444,10 +409,9 @@ export class InsufficientAllowanceError extends ExecuteSwapError {
 export type WalletErrorType = WalletError & { name: 'WalletError' }
 
 /**
- * The wallet or the node failed a step, not by a rejection (`cause`: viem's error). Nothing after it was sent.
- *
- * @example
- * if (error instanceof WalletError) console.error(error.stage, error.details)
+ * The wallet or the node failed a step, not by a rejection (`cause`: viem's error). Nothing after it was
+ * sent.
+ * @example if (error instanceof WalletError) console.error(error.stage, error.details)
  */
 export class WalletError extends ExecuteSwapError {
   override name = 'WalletError' as const
@@ -461,10 +425,8 @@ export class WalletError extends ExecuteSwapError {
 export type OutcomeUnknownErrorType = OutcomeUnknownError & { name: 'OutcomeUnknownError' }
 
 /**
- * A transaction (or batch) was sent but its outcome could not be read: it may
- * still be mined, so it must not be sent again; the record stays, for
- * `settlePendingSwaps` to settle.
- *
+ * A transaction (or batch) was sent but its outcome could not be read: it may still be mined, so it must not
+ * be sent again; the record stays, for `settlePendingSwaps` to settle.
  * @example
  * if (error instanceof OutcomeUnknownError) toast('Your swap was sent and may still go through: do not retry it.')
  */
@@ -495,12 +457,9 @@ export class OutcomeUnknownError extends ExecuteSwapError {
 export type TransactionNotSeenErrorType = TransactionNotSeenError & { name: 'TransactionNotSeenError' }
 
 /**
- * No node has seen the hash the wallet returned (a Safe's own id for a
- * transaction still to execute, one never broadcast): an unknown outcome;
- * check the wallet's queue, do not send it again.
- *
- * @example
- * if (error instanceof TransactionNotSeenError) toast('Confirm the swap in your wallet’s queue')
+ * No node has seen the hash the wallet returned (a Safe's own id for a transaction still to execute, one
+ * never broadcast): an unknown outcome; check the wallet's queue, do not send it again.
+ * @example if (error instanceof TransactionNotSeenError) toast('Confirm the swap in your wallet’s queue')
  */
 export class TransactionNotSeenError extends OutcomeUnknownError {
   override name = 'TransactionNotSeenError' as const
@@ -517,10 +476,9 @@ export class TransactionNotSeenError extends OutcomeUnknownError {
 export type SwapInProgressErrorType = SwapInProgressError & { name: 'SwapInProgressError' }
 
 /**
- * The record's execution still runs in this page (or, with `token-swap-hooks/tabs`, another tab): not resumed, nothing sent.
- *
- * @example
- * if (error instanceof SwapInProgressError) return // the page's own swap is on its way
+ * The record's execution still runs in this page (or, with `token-swap-hooks/tabs`, another tab): not
+ * resumed, nothing sent.
+ * @example if (error instanceof SwapInProgressError) return // the page's own swap is on its way
  */
 export class SwapInProgressError extends ExecuteSwapError {
   override name = 'SwapInProgressError' as const

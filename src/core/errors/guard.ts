@@ -8,11 +8,9 @@ const sent = (hash: Hex | undefined, what: string) =>
 export type SwapGuardNotDeployedErrorType = SwapGuardNotDeployedError & { name: 'SwapGuardNotDeployedError' }
 
 /**
- * The swap guard has no code on the chain: with `deployerAvailable`, anyone
- * can deploy it in one transaction (`deploySwapGuard`); without it, the chain
- * lacks the deterministic deployment proxy. Nothing was sent, unless `hash`
- * is set: `deploySwapGuard`'s transaction was mined, yet no code is there.
- *
+ * The swap guard has no code on the chain: with `deployerAvailable`, anyone can deploy it in one transaction
+ * (`deploySwapGuard`); without it, the chain lacks the deterministic deployment proxy. Nothing was sent,
+ * unless `hash` is set: `deploySwapGuard`'s transaction was mined, yet no code is there.
  * @example
  * if (error instanceof SwapGuardNotDeployedError && error.deployerAvailable)
  *   await deploySwapGuard({ walletClient, publicClient, chainId: error.chainId })
@@ -52,12 +50,10 @@ export type SwapGuardIncompatibleErrorType = SwapGuardIncompatibleError & {
 }
 
 /**
- * The service's calldata reverts through the swap guard, though it would pass
- * as built (it names the user as payer, say). Nothing was signed, and nothing
- * was downgraded: `floorEnforcement: 'simulation'` opts out by name.
- *
- * @example
- * if (error instanceof SwapGuardIncompatibleError) toast('This route cannot be protected on chain.')
+ * The service's calldata reverts through the swap guard, though it would pass as built (it names the user as
+ * payer, say). Nothing was signed, and nothing was downgraded: `floorEnforcement: 'simulation'` opts out by
+ * name.
+ * @example if (error instanceof SwapGuardIncompatibleError) toast('This route cannot be protected on chain.')
  */
 export class SwapGuardIncompatibleError extends ExecuteSwapError {
   override name = 'SwapGuardIncompatibleError' as const
@@ -78,11 +74,9 @@ export type SwapGuardCodeMismatchErrorType = SwapGuardCodeMismatchError & {
 }
 
 /**
- * The code at the swap guard's (or its executor's) address is not the
- * guard's (`expectedCodeHash`; `foundCodeHash` `undefined`: none): never
- * approve or sign for it. Nothing was sent, unless `hash` is set:
+ * The code at the swap guard's (or its executor's) address is not the guard's (`expectedCodeHash`;
+ * `foundCodeHash` `undefined`: none): never approve or sign for it. Nothing was sent, unless `hash` is set:
  * `deploySwapGuard`'s transaction left other code there.
- *
  * @example
  * if (error instanceof SwapGuardCodeMismatchError) report(`chain ${error.chainId}: ${error.address} is not the swap guard`)
  */
@@ -119,10 +113,8 @@ export type DeterministicDeployerMismatchErrorType = DeterministicDeployerMismat
 }
 
 /**
- * `deploySwapGuard` refused to send: the deterministic deployment proxy's
- * address holds other code (`foundCodeHash`), or its CREATE2 would put the
- * guard elsewhere (`predictedAddress`). Nothing was sent.
- *
+ * `deploySwapGuard` refused to send: the deterministic deployment proxy's address holds other code
+ * (`foundCodeHash`), or its CREATE2 would put the guard elsewhere (`predictedAddress`). Nothing was sent.
  * @example
  * if (error instanceof DeterministicDeployerMismatchError) console.warn(`chain ${error.chainId} has no standard CREATE2 deployer`)
  */
@@ -155,12 +147,9 @@ export class DeterministicDeployerMismatchError extends ExecuteSwapError {
 export type PermitRefusedErrorType = PermitRefusedError & { name: 'PermitRefusedError' }
 
 /**
- * Permit2 would refuse the swap's signature, simulated before sending:
- * `'expired'` (its 10-minute deadline passed) or `'nonce-used'`. Nothing was
- * sent; a new swap asks for a new signature.
- *
- * @example
- * if (error instanceof PermitRefusedError) retry() // a fresh quote and a fresh signature
+ * Permit2 would refuse the swap's signature, simulated before sending: `'expired'` (its 10-minute deadline
+ * passed) or `'nonce-used'`. Nothing was sent; a new swap asks for a new signature.
+ * @example if (error instanceof PermitRefusedError) retry() // a fresh quote and a fresh signature
  */
 export class PermitRefusedError extends ExecuteSwapError {
   override name = 'PermitRefusedError' as const

@@ -12,13 +12,8 @@ export type CheckPendingSwapReturnType = {
 }
 
 /**
- * Reads where a recorded execution stands on chain (`'pending'` while this
- * page runs it); sends nothing. A public client on another chain than the
- * record's is a `ChainMismatchError`.
- *
- * @example
- * const { status } = await checkPendingSwap({ walletClient, publicClient }, record)
- * if (status === 'resumable') await resumeSwap(client, { walletClient, publicClient, record, trustedAddresses })
+ * Where a recorded execution stands on chain (`'pending'` while this page runs it); sends nothing.
+ * @example const { status } = await checkPendingSwap({ walletClient, publicClient }, record)
  */
 export async function checkPendingSwap(
   clients: ExecutionClients & {

@@ -16,18 +16,11 @@ export type {
 } from './types.js'
 
 /**
- * Executes a swap without trusting the service with the user's funds: a
- * fresh quote held to the accepted one, the router and spender to
- * `trustedAddresses`, the exact calls simulated and refused unless token0 out
- * ≤ `amountIn`, token1 in ≥ the floor and nothing else moves; then sent
- * (one batch, or one after the other) pinned to the chain, through the
- * SwapGuard contract that holds the bounds on chain; recorded for a reload.
- *
- * @example
- * const { swapHash, realized } = await executeSwap(client, {
- *   walletClient, publicClient, token0: WETH, token1: USDC, amountIn: parseEther('1'),
- *   acceptedQuote: route, trustedAddresses: { [mainnet.id]: [ROUTER, SPENDER] },
- * })
+ * Executes a swap without trusting the service with the user's funds: a fresh quote held to the accepted one,
+ * the router and spender to `trustedAddresses`, the exact calls simulated and refused unless token0 out ≤
+ * `amountIn`, token1 in ≥ the floor and nothing else moves, then sent pinned to the chain through the
+ * SwapGuard contract (which holds the bounds on chain), recorded for a reload.
+ * @example const { swapHash } = await executeSwap(client, { walletClient, publicClient, token0, token1, amountIn, acceptedQuote, trustedAddresses })
  */
 export async function executeSwap(
   client: SwapClient,

@@ -95,9 +95,9 @@ export type SwapPreview = {
   /** `'onchain'`: whether the genuine guard is deployed (`false`: `executeSwap` would refuse); else `undefined`. */
   guardDeployed: boolean | undefined
   /**
-   * The whole flow's fee in wei: each call's gas, simulated in order, times
-   * the gas price; `gasLimit`: the one set on the guarded swap. `undefined`
-   * when the calls cannot be simulated yet (an insufficient balance, say).
+   * The whole flow's fee in wei: each call's gas, simulated in order, times the gas price; `gasLimit`: the
+   * one set on the guarded swap. `undefined` when the calls cannot be simulated yet (an insufficient balance,
+   * say).
    */
   networkFee:
     | {
@@ -126,19 +126,10 @@ export type SwapPreview = {
 }
 
 /**
- * Everything a swap button needs before the click, for the current quote and
- * account: the balance, the allowance and whether an approval (or a reset) is
- * needed, the `steps` and `calls` `executeSwap` will make (the same reads,
- * the same planner), the whole flow's `networkFee`, the `priceImpact` at the
- * service's USD prices, and the quote's age. The quote and the prices are
- * fetched only when not given.
- *
- * @example
- * import { getSwapPreview } from 'token-swap-hooks/core/execute'
- *
- * const preview = await getSwapPreview(client, { publicClient, walletClient, account, token0, token1, amountIn })
- * if (preview.insufficientBalance) return 'Insufficient balance'
- * return preview.needsApproval ? `Approve ${symbol}` : 'Swap'
+ * Everything a swap button needs before the click: the balance, the allowance, the `steps` and `calls`
+ * `executeSwap` will make (the same reads, the same planner), the `networkFee`, the `priceImpact` at the
+ * service's USD prices, the quote's age. The quote and the prices are fetched only when not given.
+ * @example const { insufficientBalance, needsApproval } = await getSwapPreview(client, { publicClient, account, token0, token1, amountIn })
  */
 export async function getSwapPreview(
   client: SwapClient,
@@ -190,9 +181,8 @@ export async function getSwapPreview(
 }
 
 /**
- * Every read of a preview at once (a failure reported in this order, token0
- * first, whichever came first): the balance, the facts `executeSwap` plans
- * from (read the same way), the decimals and the prices.
+ * Every read of a preview at once (a failure reported in this order, token0 first, whichever came first): the
+ * balance, the facts `executeSwap` plans from (read the same way), the decimals and the prices.
  */
 async function readPreview(
   client: SwapClient,
@@ -261,10 +251,9 @@ async function allInOrder<const values extends readonly unknown[]>(
 const permit2SignatureGas = 13_000n
 
 /**
- * Gas of the plan's calls in order, each on the state the previous left
- * (`eth_simulateV1`; else one `eth_estimateGas` of them run by the call
- * runner, slightly more); through Permit2, the swap paid by an approval of
- * the guard, the approval counted once per approval, plus the signature's.
+ * Gas of the plan's calls in order, each on the state the previous left (`eth_simulateV1`; else one
+ * `eth_estimateGas` of them run by the call runner, slightly more); through Permit2, the swap paid by an
+ * approval of the guard, the approval counted once per approval, plus the signature's.
  */
 async function estimateFee(
   publicClient: PublicClient<Transport, Chain | undefined>,

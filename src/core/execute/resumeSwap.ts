@@ -46,28 +46,18 @@ export type ResumeSwapReturnType =
   /** Nothing was sent: the execution had settled, or settled while waited for. */
   | { resumed: 'settled'; status: SettledStatus; receipt?: TransactionReceipt | undefined }
   /**
-   * Nothing was sent and the record is left: `'missing'`, the storage no
-   * longer holds it; `'pending'`, a transaction after the approval is in
-   * flight; `'unknown'`, transactions after it cannot be told from the swap.
+   * Nothing was sent and the record is left: `'missing'`, the storage no longer holds it; `'pending'`, a
+   * transaction after the approval is in flight; `'unknown'`, transactions after it cannot be told from the
+   * swap.
    */
   | { resumed: 'nothing'; status: 'missing' | Exclude<PendingSwapStatus, SettledStatus | 'resumable'> }
 
 /**
- * Continues a recorded execution after a reload, from the stored copy of the
- * record (claimed: one still running in this page or tab is a
- * `SwapInProgressError`), on its chain: what it sent is waited for and
- * settled, never sent twice; after a mined approval and nothing after it on
- * chain, the swap is sent with the recorded tokens and amount, the floor and
- * recipient the caller confirms now, after a fresh quote and every check of
- * `executeSwap`, never batched, at the nonce the scan proved free (checked
- * again right before it is sent). The record is removed once settled.
- *
- * @example
- * import { getDefaultStorage, getPendingSwaps, resumeSwap } from 'token-swap-hooks/core/execute'
- *
- * const [record] = await getPendingSwaps(getDefaultStorage(), { account, chainId: 1 })
- * // Shown to the user and confirmed: the floor (and recipient) the swap must still meet now.
- * if (record) await resumeSwap(client, { walletClient, publicClient, record, trustedAddresses, minAmountOut })
+ * Continues a recorded execution after a reload, from its stored copy, claimed (one still running is a
+ * `SwapInProgressError`), on its chain: what it sent is waited for and settled, never sent twice; after a
+ * mined approval and nothing after it, the swap is sent (the floor and recipient the caller confirms now,
+ * every check of `executeSwap`, never batched) at the nonce the scan proved free. Settled, it is removed.
+ * @example await resumeSwap(client, { walletClient, publicClient, record, trustedAddresses, minAmountOut })
  */
 export async function resumeSwap(
   client: SwapClient,

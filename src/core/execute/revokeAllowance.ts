@@ -18,14 +18,8 @@ export type RevokeAllowanceParameters = ExecutionClients & {
 export type RevokeAllowanceReturnType = { hash: Hex; receipt: TransactionReceipt }
 
 /**
- * Sets the wallet account's allowance for `spender` on `token` to 0, pinned
- * to the chain, and waits for the receipt (what undoes `error.leftoverAllowance`).
- *
- * @example
- * import { ExecuteSwapError, revokeAllowance } from 'token-swap-hooks/core/execute'
- *
- * if (error instanceof ExecuteSwapError && error.leftoverAllowance?.amount)
- *   await revokeAllowance({ walletClient, publicClient, ...error.leftoverAllowance })
+ * Sets the account's allowance for `spender` on `token` to 0, pinned to the chain, and waits for it.
+ * @example await revokeAllowance({ walletClient, publicClient, ...error.leftoverAllowance })
  */
 export async function revokeAllowance(
   parameters: RevokeAllowanceParameters,

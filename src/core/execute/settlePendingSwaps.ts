@@ -28,14 +28,9 @@ export type SettlePendingSwapsReturnType = {
 }[]
 
 /**
- * The wallet account's recorded executions on the chain, each checked on
- * chain (nothing sent); the settled ones are removed and reported once.
- * Those this page runs are left out; a public client on another chain than
- * `chainId` is a `ChainMismatchError`, nothing removed.
- *
- * @example
- * for (const { record, status } of await settlePendingSwaps({ walletClient, publicClient }))
- *   if (status === 'resumable') offerToResume(record)
+ * The account's recorded executions on the chain, each checked on chain (nothing sent); the settled ones are
+ * removed and reported once; those this page runs are left out.
+ * @example const checked = await settlePendingSwaps({ walletClient, publicClient }) // [{ record, status }]
  */
 export async function settlePendingSwaps(
   parameters: SettlePendingSwapsParameters,

@@ -140,9 +140,8 @@ export type ExecuteSwapParameters = ExecutionClients & {
   /** The user's floor: the least token1 the recipient must receive. Required unless `acceptedQuote` is given. */
   minAmountOut?: bigint | undefined
   /**
-   * The quote the user accepted (a SwapInfo or a Route): the floor is its
-   * amount less `slippage`, and a fresh quote below it a `QuoteChangedError`.
-   * One fetched for other tokens or another `amountIn` is refused.
+   * The quote the user accepted (a SwapInfo or a Route): the floor is its amount less `slippage`, and a fresh
+   * quote below it a `QuoteChangedError`. One fetched for other tokens or another `amountIn` is refused.
    */
   acceptedQuote?:
     | { estimateAmount: bigint; quotedFor?: QuoteRequest | undefined }
@@ -158,23 +157,22 @@ export type ExecuteSwapParameters = ExecutionClients & {
   /** Approve and call whatever the service names, relying on the outcome check alone (tests only). */
   dangerouslyTrustAnyAddress?: boolean | undefined
   /**
-   * On a node without `eth_simulateV1`, check a guarded swap with one
-   * `eth_call` in which the guard measures token0 and token1 only (other
-   * assets and approvals go unseen). Default `false`: such a node is refused.
+   * On a node without `eth_simulateV1`, check a guarded swap with one `eth_call` in which the guard measures
+   * token0 and token1 only (other assets and approvals go unseen). Default `false`: such a node is refused.
    */
   dangerouslyAllowBalancesOnlySimulation?: boolean | undefined
   /**
-   * `'onchain'` (default): the swap goes through the SwapGuard contract, which
-   * reverts the mined transaction below the bounds; `'simulation'`: the
-   * service's calldata is signed as it is, the bounds held in the simulation only.
+   * `'onchain'` (default): the swap goes through the SwapGuard contract, which reverts the mined transaction
+   * below the bounds; `'simulation'`: the service's calldata is signed as it is, the bounds held in the
+   * simulation only.
    */
   floorEnforcement?: FloorEnforcement | undefined
   /** `'exact'` (default) approves amountIn; `'infinite'` approves 2^256 - 1. */
   approval?: 'exact' | 'infinite' | undefined
   /**
-   * Take token0 through one Permit2 signature binding the whole swap:
-   * `'if-approved'` (default) where the account's Permit2 allowance covers it,
-   * `'approve'` also after asking for that one-time approval, `'never'`.
+   * Take token0 through one Permit2 signature binding the whole swap: `'if-approved'` (default) where the
+   * account's Permit2 allowance covers it, `'approve'` also after asking for that one-time approval,
+   * `'never'`.
    */
   permit2?: Permit2Mode | undefined
   /** Set the allowance to 0 before approving (USDT style); detected when omitted. */

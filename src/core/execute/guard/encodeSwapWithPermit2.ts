@@ -12,8 +12,8 @@ export type EncodeSwapWithPermit2Parameters = Omit<SwapPermitTypedDataParameters
 export type EncodeSwapWithPermit2ReturnType = Hex
 
 /**
- * The calldata of `SwapGuard.swapWithPermit2` for a signed permit (any value but the signed ones reverts). Pure.
- *
+ * The calldata of `SwapGuard.swapWithPermit2` for a signed permit (any value but the signed ones reverts).
+ * Pure.
  * @example
  * await walletClient.sendTransaction({ to: swapGuardAddress, data: encodeSwapWithPermit2({ ...permit, owner, signature }) })
  */

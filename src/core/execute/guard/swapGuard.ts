@@ -1,15 +1,10 @@
 import { type Address, type Hex, parseAbi } from 'viem'
 
 /**
- * `SwapGuard` (`src/guard/SwapGuard.sol`): `swap` reverts unless the caller
- * spent at most `amountIn` of token0 and `recipient` gained at least
- * `minAmountOut` of token1 (the user approves the guard, never the service's
- * spender); `swapWithPermit2` is the same swap paid by `owner` through one
- * Permit2 signature whose witness binds every argument.
- *
- * @example
- * const data = encodeFunctionData({ abi: swapGuardAbi, functionName: 'swap', args: [token0, amountIn, token1, minAmountOut, recipient, spender, router, routerData] })
- * await walletClient.sendTransaction({ to: swapGuardAddress, data })
+ * `SwapGuard` (`src/guard/SwapGuard.sol`): `swap` reverts unless the caller spent at most `amountIn` of
+ * token0 and `recipient` gained at least `minAmountOut` of token1; `swapWithPermit2` is the same swap paid
+ * through one Permit2 signature whose witness binds every argument.
+ * @example encodeFunctionData({ abi: swapGuardAbi, functionName: 'swap', args: [token0, amountIn, token1, minAmountOut, recipient, spender, router, data] })
  */
 export const swapGuardAbi = /* @__PURE__ */ parseAbi([
   'function swap(address token0, uint256 amountIn, address token1, uint256 minAmountOut, address recipient, address spender, address router, bytes data) payable returns (uint256 amountOut)',

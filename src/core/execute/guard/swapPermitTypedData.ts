@@ -76,11 +76,9 @@ export type SwapPermitTypedDataReturnType = {
 
 /**
  * What the user signs for `SwapGuard.swapWithPermit2` (viem's `signTypedData` parameters, add `account`):
- * Permit2 binds token0, `amountIn`, the nonce, the deadline and the guard; the `GuardedSwap` witness the rest. Pure.
- *
- * @example
- * const permit = { chainId, token0, amountIn, nonce, deadline, witness: { token1, minAmountOut, recipient, spender, router, data } }
- * const signature = await walletClient.signTypedData({ account, ...swapPermitTypedData(permit) })
+ * Permit2 binds token0, `amountIn`, the nonce, the deadline and the guard; the `GuardedSwap` witness the
+ * rest. Pure.
+ * @example const signature = await walletClient.signTypedData({ account, ...swapPermitTypedData(permit) })
  */
 export function swapPermitTypedData(
   parameters: SwapPermitTypedDataParameters,

@@ -8,9 +8,9 @@ import {
 } from './swapGuard.js'
 
 /**
- * What is at the swap guard's address on a chain: `'verified'`, the exact code
- * of the guard and its executor; `'missing'`, no code at either (anyone can
- * deploy it); `'mismatch'`, anything else: never approve it or sign for it.
+ * What is at the swap guard's address on a chain: `'verified'`, the exact code of the guard and its executor;
+ * `'missing'`, no code at either (anyone can deploy it); `'mismatch'`, anything else: never approve it or
+ * sign for it.
  */
 export type SwapGuardStatus = 'verified' | 'missing' | 'mismatch'
 
@@ -42,18 +42,10 @@ type Entry = { reading: Promise<SwapGuardReading>; expires: number }
 const cache = new WeakMap<object, Map<number, Entry>>()
 
 /**
- * Whether the swap guard on the public client's chain is the genuine one: the
- * keccak256 of the code at the guard's and its executor's addresses against
- * `swapGuardCodeHash` and `swapGuardExecutorCodeHash` (a look-alike that
- * behaves in a simulation and steals when mined is `'mismatch'`). Cached per
- * client and chain id: `'missing'` for `swapGuardMissingCacheMs` only.
- *
- * @example
- * import { verifySwapGuard } from 'token-swap-hooks/core/execute'
- *
- * const status = await verifySwapGuard({ publicClient })
- * if (status === 'mismatch') throw new Error('Not the swap guard: do not approve it')
- * if (status === 'missing') await deploySwapGuard({ walletClient, publicClient })
+ * Whether the swap guard on the client's chain is the genuine one: the code hashes at the guard's and its
+ * executor's addresses (a look-alike that behaves in a simulation and steals when mined is `'mismatch'`).
+ * Cached per client and chain id; `'missing'` for `swapGuardMissingCacheMs` only.
+ * @example if ((await verifySwapGuard({ publicClient })) === 'missing') await deploySwapGuard({ walletClient, publicClient })
  */
 export async function verifySwapGuard(
   parameters: VerifySwapGuardParameters,
@@ -89,9 +81,7 @@ export async function verifySwapGuard(
 
 /**
  * Reads the code at both addresses and compares it with the constants, uncached, with a mismatch's details.
- *
- * @example
- * const { status, mismatch } = await readSwapGuardCode(publicClient)
+ * @example const { status, mismatch } = await readSwapGuardCode(publicClient)
  */
 export async function readSwapGuardCode(
   publicClient: Pick<PublicClient, 'getCode'>,

@@ -4,11 +4,9 @@ export type CrossTabClaim = (id: string) => Promise<(() => void) | undefined>
 let acrossTabs: CrossTabClaim | undefined
 
 /**
- * Sets (`undefined`: removes) the claim every execution also takes across
- * tabs (`token-swap-hooks/tabs` installs a Web Lock); returns the one replaced.
- *
- * @example
- * const previous = setCrossTabClaim((id) => claimAcrossTabs(navigator.locks, id))
+ * Sets (`undefined`: removes) the claim every execution also takes across tabs (`token-swap-hooks/tabs`
+ * installs a Web Lock); returns the one replaced.
+ * @example const previous = setCrossTabClaim((id) => claimAcrossTabs(navigator.locks, id))
  */
 export function setCrossTabClaim(claim: CrossTabClaim | undefined): CrossTabClaim | undefined {
   const previous = acrossTabs
@@ -20,14 +18,10 @@ export function setCrossTabClaim(claim: CrossTabClaim | undefined): CrossTabClai
 const running = new Set<string>()
 
 /**
- * Marks the record `id` as run by an execution of this page until the release
- * is called; `undefined` when one already runs it (here, at once, or in
- * another tab, through the cross-tab claim). `settlePendingSwaps` skips such
- * a record, `checkPendingSwap` reports it `'pending'`, `resumeSwap` refuses it.
- *
- * @example
- * const release = await claimPendingSwap(record.id)
- * if (!release) throw new SwapInProgressError({ recordId: record.id })
+ * Marks the record `id` as run by an execution of this page until the release is called; `undefined` when one
+ * already runs it (here, or in another tab through the cross-tab claim): it is then skipped by
+ * `settlePendingSwaps`, `'pending'` to `checkPendingSwap`, refused by `resumeSwap`.
+ * @example const release = await claimPendingSwap(record.id) // undefined: it runs elsewhere
  */
 export async function claimPendingSwap(id: string): Promise<(() => void) | undefined> {
   if (running.has(id)) return undefined
@@ -45,8 +39,6 @@ export async function claimPendingSwap(id: string): Promise<(() => void) | undef
 
 /**
  * Whether an execution of this JS context runs the record `id`.
- *
- * @example
- * if (isPendingSwapRunning(record.id)) return { status: 'pending' }
+ * @example if (isPendingSwapRunning(record.id)) return { status: 'pending' }
  */
 export const isPendingSwapRunning = (id: string): boolean => running.has(id)

@@ -2,10 +2,9 @@ import type { Hex } from 'viem'
 import type { SwapStepKind } from '../types.js'
 
 /**
- * What happened to a step: `'sending'` (written before the wallet is asked),
- * `'sent'` (its hash or batch id came back), `'mined'`, `'reverted'`,
- * `'replaced'` (another transaction took its nonce), `'rejected'` (the wallet
- * sent nothing), `'unknown'` (it may be on its way, its outcome not read).
+ * What happened to a step: `'sending'` (written before the wallet is asked), `'sent'` (its hash or batch id
+ * came back), `'mined'`, `'reverted'`, `'replaced'` (another transaction took its nonce), `'rejected'` (the
+ * wallet sent nothing), `'unknown'` (it may be on its way, its outcome not read).
  */
 export type JournalEvent = 'sending' | 'sent' | 'mined' | 'reverted' | 'replaced' | 'rejected' | 'unknown'
 
@@ -33,9 +32,7 @@ export type Journal = readonly JournalEntry[]
 
 /**
  * The last entry that `match`es.
- *
- * @example
- * findLast(journal, (entry) => entry.event === 'sending')
+ * @example findLast(journal, (entry) => entry.event === 'sending')
  */
 export function findLast(
   journal: Journal,
@@ -46,18 +43,14 @@ export function findLast(
 
 /**
  * A step's last entry.
- *
- * @example
- * lastOf(journal, 'approve')?.event === 'mined' // the approval is on chain
+ * @example lastOf(journal, 'approve')?.event === 'mined' // the approval is on chain
  */
 export const lastOf = (journal: Journal, step: JournalEntry['step']) =>
   findLast(journal, (entry) => entry.step === step)
 
 /**
  * The step's transaction: the mined one when it was, else the one sent.
- *
- * @example
- * const swapHash = stepHash(journal, 'swap')
+ * @example const swapHash = stepHash(journal, 'swap')
  */
 export const stepHash = (journal: Journal, step: JournalEntry['step']): Hex | undefined =>
   findLast(journal, (e) => e.step === step && e.hash && (e.event === 'sent' || e.event === 'mined'))?.hash
@@ -74,9 +67,7 @@ export type JournalView = {
 
 /**
  * What the journal says in 0.1.0's terms (a record's `step` and hashes).
- *
- * @example
- * viewOf([{ step: 'approve', event: 'mined', hash, at }]) // { step: 'approved', approvalHash: hash }
+ * @example viewOf([{ step: 'approve', event: 'mined', hash, at }]) // { step: 'approved', approvalHash: hash }
  */
 export function viewOf(journal: Journal): JournalView {
   const event = (step: JournalEntry['step']) => lastOf(journal, step)?.event
@@ -99,7 +90,6 @@ export function viewOf(journal: Journal): JournalView {
 
 /**
  * The journal a 0.1.0 record's step and hashes describe: each step it names, at the event the step implies.
- *
  * @example
  * journalFromView({ step: 'approved', approvalHash: hash }, at) // [{ step: 'approve', event: 'mined', hash, at }]
  */

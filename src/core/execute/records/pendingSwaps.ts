@@ -5,9 +5,9 @@ import type { SwapStorage } from '../types.js'
 import { type Journal, type JournalEntry, type JournalView, journalFromView, viewOf } from './journal.js'
 
 /**
- * An execution that sent something (or was about to) and has not settled:
- * what it swaps, the user's floor, its journal and, read from it, the step it
- * reached with its hashes. Never holds a key, a signature or a header.
+ * An execution that sent something (or was about to) and has not settled: what it swaps, the user's floor,
+ * its journal and, read from it, the step it reached with its hashes. Never holds a key, a signature or a
+ * header.
  */
 export type PendingSwap = {
   id: string
@@ -45,9 +45,7 @@ const key = 'token-swap-hooks:pending-swaps'
 
 /**
  * A storage kept in memory (lost on reload): the default where there is no `localStorage`.
- *
- * @example
- * executeSwap(client, { ...swap, storage: createMemoryStorage() })
+ * @example executeSwap(client, { ...swap, storage: createMemoryStorage() })
  */
 export function createMemoryStorage(): SwapStorage {
   const items = new Map<string, string>()
@@ -62,9 +60,7 @@ let fallback: SwapStorage | undefined
 
 /**
  * `localStorage` where the runtime has a working one, else one memory storage shared by the process.
- *
- * @example
- * const pending = await getPendingSwaps(getDefaultStorage(), { account, chainId })
+ * @example const pending = await getPendingSwaps(getDefaultStorage(), { account, chainId })
  */
 export function getDefaultStorage(): SwapStorage {
   try {
@@ -83,9 +79,7 @@ export function getDefaultStorage(): SwapStorage {
 
 /**
  * The storage an execution option names: `false` none, `undefined` the default.
- *
- * @example
- * const storage = resolveStorage(parameters.storage) // SwapStorage | undefined
+ * @example const storage = resolveStorage(parameters.storage) // SwapStorage | undefined
  */
 export function resolveStorage(option: SwapStorage | false | undefined): SwapStorage | undefined {
   return option === false ? undefined : (option ?? getDefaultStorage())
@@ -134,10 +128,9 @@ const isJournalEntry = (value: unknown): value is JournalEntry =>
   Object.entries(optionalFields).every(([field, check]) => value[field] === undefined || check(value[field]))
 
 /**
- * Whether `value` is a whole record (a tampered journal entry makes it not one): anything else stored is ignored.
- *
- * @example
- * if (!isPendingSwap(record)) throw new Error('not a recorded execution')
+ * Whether `value` is a whole record (a tampered journal entry makes it not one): anything else stored is
+ * ignored.
+ * @example if (!isPendingSwap(record)) throw new Error('not a recorded execution')
  */
 export function isPendingSwap(value: unknown): value is PendingSwap {
   if (!isObject(value)) return false
@@ -154,9 +147,7 @@ export function isPendingSwap(value: unknown): value is PendingSwap {
 
 /**
  * A record's journal: its own, or a 0.1.0 record's as its step and hashes describe it.
- *
- * @example
- * const journal = journalOf(record)
+ * @example const journal = journalOf(record)
  */
 export function journalOf(record: PendingSwap): Journal {
   return record.journal ?? journalFromView(record, record.updatedAt)
@@ -164,9 +155,7 @@ export function journalOf(record: PendingSwap): Journal {
 
 /**
  * The record with `journal` as its journal (version 2), its step and hashes read from it.
- *
- * @example
- * await savePendingSwap(storage, withJournal(record, [...journalOf(record), entry]))
+ * @example await savePendingSwap(storage, withJournal(record, [...journalOf(record), entry]))
  */
 export function withJournal(record: PendingSwap, journal: Journal): PendingSwap {
   const { resetHash: _r, approvalHash: _a, swapHash: _s, batchId: _b, ...rest } = record
@@ -194,9 +183,7 @@ const isNot = (id: string) => (entry: unknown) => !isObject(entry) || entry.id !
 
 /**
  * Writes (or replaces) one record; rejects, writing nothing, when the stored list cannot be read.
- *
- * @example
- * await savePendingSwap(storage, { ...record, step: 'swapping', swapHash })
+ * @example await savePendingSwap(storage, { ...record, step: 'swapping', swapHash })
  */
 export function savePendingSwap(storage: SwapStorage, record: PendingSwap): Promise<void> {
   return rewrite(storage, (entries) => [...entries.filter(isNot(record.id)), record])
@@ -204,9 +191,7 @@ export function savePendingSwap(storage: SwapStorage, record: PendingSwap): Prom
 
 /**
  * Forgets a record (settled, or dismissed); rejects, writing nothing, when the stored list cannot be read.
- *
- * @example
- * await removePendingSwap(storage, record.id)
+ * @example await removePendingSwap(storage, record.id)
  */
 export function removePendingSwap(storage: SwapStorage, id: string): Promise<void> {
   return rewrite(storage, (entries) => {
@@ -223,11 +208,9 @@ export type GetPendingSwapsParameters = {
 }
 
 /**
- * The unsettled executions in `storage`, oldest first, of an account and a
- * chain; rejects when the storage cannot be read (an unreadable list is not an empty one).
- *
- * @example
- * const pending = await getPendingSwaps(getDefaultStorage(), { account, chainId: 1 })
+ * The unsettled executions in `storage`, oldest first, of an account and a chain; rejects when the storage
+ * cannot be read (an unreadable list is not an empty one).
+ * @example const pending = await getPendingSwaps(getDefaultStorage(), { account, chainId: 1 })
  */
 export async function getPendingSwaps(
   storage: SwapStorage,
@@ -245,9 +228,7 @@ export async function getPendingSwaps(
 
 /**
  * A new record's id: random, so tabs never collide.
- *
- * @example
- * const id = newPendingSwapId()
+ * @example const id = newPendingSwapId()
  */
 export function newPendingSwapId(): string {
   return bytesToHex(globalThis.crypto.getRandomValues(new Uint8Array(12))).slice(2)

@@ -35,9 +35,7 @@ export type Recorder = {
 
 /**
  * A recorder for one execution, continuing `resumed` (claimed by its resume).
- *
- * @example
- * const recorder = createRecorder(getDefaultStorage())
+ * @example const recorder = createRecorder(getDefaultStorage())
  */
 export function createRecorder(
   storage: SwapStorage | undefined,
@@ -48,11 +46,9 @@ export function createRecorder(
 }
 
 /**
- * Appends to the journal, then writes the record (created and claimed at the
- * first entry); `required`: a storage that fails rejects (nothing is sent).
- *
- * @example
- * await append(recorder, { step: 'swap', event: 'sending', nonce }, header, true)
+ * Appends to the journal, then writes the record (created and claimed at the first entry); `required`: a
+ * storage that fails rejects (nothing is sent).
+ * @example await append(recorder, { step: 'swap', event: 'sending', nonce }, header, true)
  */
 export async function append(
   recorder: Recorder,
@@ -79,9 +75,7 @@ export async function append(
 
 /**
  * Forgets the record: the execution settled (a failing storage keeps it, to settle later).
- *
- * @example
- * await forget(recorder)
+ * @example await forget(recorder)
  */
 export async function forget(recorder: Recorder): Promise<void> {
   if (recorder.storage && recorder.record)

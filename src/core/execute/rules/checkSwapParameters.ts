@@ -16,9 +16,7 @@ import type { ExecuteSwapParameters, ExecutionClients } from '../types.js'
 
 /**
  * Checks both clients and returns them with the wallet's account address.
- *
- * @example
- * const { owner } = resolveClients({ walletClient, publicClient })
+ * @example const { owner } = resolveClients({ walletClient, publicClient })
  */
 export function resolveClients({
   walletClient,
@@ -45,12 +43,9 @@ const options = {
 } as const
 
 /**
- * Checks every parameter of a swap before anything is read or sent (an
- * `InvalidParameterError` naming the first bad one) and resolves the
- * clients, the recipient (default: the wallet's account) and the floor.
- *
- * @example
- * const checked = checkSwapParameters(parameters) // checked.floor, checked.owner, checked.to
+ * Checks every parameter of a swap before anything is read or sent (an `InvalidParameterError` naming the
+ * first bad one) and resolves the clients, the recipient (default: the wallet's account) and the floor.
+ * @example const checked = checkSwapParameters(parameters) // checked.floor, checked.owner, checked.to
  */
 export function checkSwapParameters(parameters: ExecuteSwapParameters) {
   assertObject(parameters)
@@ -143,11 +138,9 @@ function userFloor(p: ExecuteSwapParameters): { floor: bigint; acceptedAmount?: 
 }
 
 /**
- * Refuses a router or spender outside the chain's `trustedAddresses` (or,
- * without an allowlist, a swapped token), and the zero address.
- *
- * @example
- * checkAddresses(checked, swapInfo, serviceSpender, chain.id)
+ * Refuses a router or spender outside the chain's `trustedAddresses` (or, without an allowlist, a swapped
+ * token), and the zero address.
+ * @example checkAddresses(checked, swapInfo, serviceSpender, chain.id)
  */
 export function checkAddresses(
   { token0, token1, trustedAddresses }: CheckedParameters,
@@ -178,9 +171,7 @@ export function checkAddresses(
 
 /**
  * Refuses native value beyond what the swap may spend: `amountIn` for a native input, none for an ERC-20.
- *
- * @example
- * checkValue(checked, swapInfo)
+ * @example checkValue(checked, swapInfo)
  */
 export function checkValue({ token0, amountIn }: CheckedParameters, { transferValue }: SwapInfo) {
   const max = isNativeToken(token0) ? amountIn : 0n
@@ -194,11 +185,9 @@ export function checkValue({ token0, amountIn }: CheckedParameters, { transferVa
 const spent = new WeakSet<object>()
 
 /**
- * Marks the accepted quote as spent once its swap is sent: executing it again
- * is refused, so a second click on a stale screen cannot repeat the swap.
- *
- * @example
- * markQuoteSpent(parameters.acceptedQuote)
+ * Marks the accepted quote as spent once its swap is sent: executing it again is refused, so a second click
+ * on a stale screen cannot repeat the swap.
+ * @example markQuoteSpent(parameters.acceptedQuote)
  */
 export function markQuoteSpent(quote: object | undefined): void {
   if (quote) spent.add(quote)

@@ -12,14 +12,10 @@ export type TransactionSubject = {
 }
 
 /**
- * What a mined transaction of the account is to a record: `'approve'`,
- * token0's `approve` of its spender; `'swap'`, token0 left the account in it,
- * or it succeeded calling its router, spender or a trusted address;
- * `'unclear'`, a call elsewhere from a record that does not know its router;
- * else `'other'`.
- *
- * @example
- * classifyTransaction({ to: tx.to, input: tx.input }, receipt, record, trusted) // 'swap'
+ * What a mined transaction of the account is to a record: `'approve'` (token0's approve of its spender),
+ * `'swap'` (token0 left the account, or a successful call to its router, spender or a trusted address),
+ * `'unclear'` (a call elsewhere from a record that does not know its router), else `'other'`.
+ * @example classifyTransaction({ to: tx.to, input: tx.input }, receipt, record, trusted) // 'swap'
  */
 export function classifyTransaction(
   { to, input }: { to?: Address | null | undefined; input?: Hex | undefined },

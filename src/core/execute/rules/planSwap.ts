@@ -29,13 +29,9 @@ export type PlanSwapCallReturnType = {
 }
 
 /**
- * The swap transaction the user signs, and whom they approve for it:
- * `'onchain'`, `SwapGuard.swap(...)` with the service's value, the user
- * approving the guard (which reverts unless the bounds hold); `'simulation'`,
- * the service's call as it is, the user approving the service's spender.
- *
- * @example
- * const { call, approvalTarget } = planSwapCall({ enforcement: 'onchain', token0, token1, amountIn, minAmountOut, recipient, swapInfo })
+ * The swap transaction the user signs and whom they approve: `SwapGuard.swap(...)` and the guard
+ * (`'onchain'`), or the service's call as it is and its spender (`'simulation'`).
+ * @example const { call, approvalTarget } = planSwapCall({ enforcement: 'onchain', ...swap, swapInfo })
  */
 export function planSwapCall(parameters: PlanSwapCallParameters): PlanSwapCallReturnType {
   const { token0, swapInfo } = parameters
@@ -102,19 +98,16 @@ export type SwapPlan = Pick<PlanSwapCallReturnType, 'approvalTarget' | 'serviceS
   /** Through Permit2: what the signature's witness binds besides the swap's parameters. */
   permit?: Pick<SwapPermitWitness, 'spender' | 'router' | 'data'> | undefined
   /**
-   * What is simulated before anything is signed, `spender` the only approval
-   * allowed; through Permit2, the same swap paid by an exact approval of the guard.
+   * What is simulated before anything is signed, `spender` the only approval allowed; through Permit2, the
+   * same swap paid by an exact approval of the guard.
    */
   simulation: { spender: Address | undefined; calls: SwapCall[] }
 }
 
 /**
- * The steps one transaction after the other: the approvals (a reset first
- * when there are two), the Permit2 signature where there is one, the swap; a
- * pinned nonce on the first transaction.
- *
- * @example
- * sequentialSteps([approve], swap) // [{ kind: 'approve', call: approve }, { kind: 'swap', call: swap }]
+ * The steps one transaction after the other: the approvals (a reset first when there are two), the Permit2
+ * signature where there is one, the swap; a pinned nonce on the first transaction.
+ * @example sequentialSteps([approve], swap) // [{ kind: 'approve', call: approve }, { kind: 'swap', call: swap }]
  */
 export function sequentialSteps(
   approvals: SwapCall[],
@@ -135,11 +128,8 @@ export function sequentialSteps(
 }
 
 /**
- * Whether the guarded swap goes through Permit2: allowed, its allowance read
- * (an ERC-20 input) and covering the swap, or asked for.
- *
- * @example
- * viaPermit2({ enforcement: 'onchain', permit2: 'if-approved', permit2Allowance: maxUint256, amountIn }) // true
+ * Whether the guarded swap goes through Permit2: allowed, its allowance read and covering it, or asked for.
+ * @example viaPermit2({ enforcement: 'onchain', permit2: 'if-approved', permit2Allowance: maxUint256, amountIn }) // true
  */
 export function viaPermit2({
   enforcement,
@@ -160,17 +150,11 @@ export function wantsBatch(facts: Pick<SwapFacts, 'batchMode' | 'pinnedNonce'>, 
 }
 
 /**
- * The steps of a swap, from the facts the flow read: a pure function, so that
- * `executeSwap` sends, `getSwapPreview` shows and `resumeSwap` continues the
- * same steps. No approval when the allowance covers `amountIn`, else
- * approve(target, `amountIn` or 2^256 - 1), after approve(target, 0) for a
- * non-zero allowance the token refuses to change; one atomic batch where
- * there are approvals, the wallet batches and no nonce is pinned (`'require'`
- * without it: `BatchUnsupportedError`).
- *
- * @example
- * const { steps } = planSwap({ ...facts, allowance: 0n, refusesChange: false, atomicBatch: true, batchMode: 'auto' }, 1)
- * // [{ kind: 'batch', calls: [approve, swap] }]
+ * The steps of a swap from the facts read, so that `executeSwap` sends, `getSwapPreview` shows and
+ * `resumeSwap` continues the same ones: no approval when the allowance covers `amountIn`, else
+ * approve(target, `amountIn` or 2^256 - 1), after approve(target, 0) where the token refuses a change; one
+ * atomic batch with approvals, a wallet that batches and no pinned nonce (`'require'`: or refused).
+ * @example planSwap({ ...facts, allowance: 0n, atomicBatch: true, batchMode: 'auto' }, 1).steps // [{ kind: 'batch', … }]
  */
 export function planSwap(facts: SwapFacts, chainId: number): SwapPlan {
   const guarded = planSwapCall(facts)
@@ -221,12 +205,9 @@ export function planSwap(facts: SwapFacts, chainId: number): SwapPlan {
 }
 
 /**
- * The spender a swap needs an allowance for: the quote's `approvalAddress`,
- * unless token0 is the native coin or the quote names none (null, the zero
- * address).
- *
- * @example
- * const spender = approvalSpender(token0, swapInfo) // Address | undefined
+ * The spender a swap needs an allowance for: the quote's `approvalAddress`, unless token0 is the native coin
+ * or the quote names none (null, the zero address).
+ * @example const spender = approvalSpender(token0, swapInfo) // Address | undefined
  */
 export function approvalSpender(
   token0: Address,
@@ -239,9 +220,7 @@ export function approvalSpender(
 
 /**
  * `approve(spender, amount)` on `token`, as the wallet is asked to sign it.
- *
- * @example
- * const reset = approveCall(USDT, spender, 0n)
+ * @example const reset = approveCall(USDT, spender, 0n)
  */
 export function approveCall(token: Address, spender: Address, amount: bigint): SwapCall {
   return {

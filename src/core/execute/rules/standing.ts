@@ -3,11 +3,9 @@ import { findLast, type Journal, lastOf, stepHash } from '../records/journal.js'
 import type { SwapStepKind } from '../types.js'
 
 /**
- * Where a recorded execution stands: `'confirmed'`, `'reverted'` (its swap's
- * receipt) and `'dropped'` (nothing it sent is the swap, no approval of it
- * covers the swap) have settled; `'pending'` waits for something in flight;
- * `'resumable'`: an approval on chain and no swap after it; `'unknown'`: it
- * could not be read soundly, and is never resumed nor removed.
+ * Where a recorded execution stands: `'confirmed'`, `'reverted'` and `'dropped'` (nothing it sent is the
+ * swap, no approval of it covers the swap) have settled; `'pending'` waits for something in flight;
+ * `'resumable'`: an approval on chain, no swap after it; `'unknown'`: never resumed nor removed.
  */
 export type PendingSwapStatus = 'confirmed' | 'reverted' | 'dropped' | 'pending' | 'resumable' | 'unknown'
 
@@ -16,9 +14,7 @@ export type SettledStatus = Extract<PendingSwapStatus, 'confirmed' | 'reverted' 
 
 /**
  * Whether a status has settled.
- *
- * @example
- * const settled = checked.filter(({ status }) => isSettled(status))
+ * @example const settled = checked.filter(({ status }) => isSettled(status))
  */
 export function isSettled(status: PendingSwapStatus): status is SettledStatus {
   return status === 'confirmed' || status === 'reverted' || status === 'dropped'
@@ -82,9 +78,7 @@ type From = { start: ScanStart | undefined; anchored: boolean }
 
 /**
  * The key of a scan's start in `StandingFacts.scans`.
- *
- * @example
- * facts.scans = { [scanKey(start)]: await scanFrom(start) }
+ * @example facts.scans = { [scanKey(start)]: await scanFrom(start) }
  */
 export function scanKey(start: ScanStart): string {
   return typeof start === 'string' ? start.toLowerCase() : `${start.nonce}@${start.block}`
@@ -93,16 +87,11 @@ export function scanKey(start: ScanStart): string {
 const isNeed = (value: object): value is StandingNeed => 'need' in value
 
 /**
- * Where a journal stands given the chain facts read so far, or the next fact
- * it needs: the one place the rules live, for the page that saw a failure and
- * a page after a reload alike. The journal's word first, the chain for the
- * rest: a swap's receipt; the approvals, mined or looked for from their
- * nonce; from the last approval on chain, the swap found is confirmed,
- * anything pending pending, nothing resumable while the allowance covers the
- * swap, else dropped; a batch, its receipts (never its `atomic` word).
- *
- * @example
- * decideStanding(journal, amountIn, {}) // { need: 'transaction', hash }
+ * Where a journal stands given the chain facts read so far, or the next fact it needs: the one place the
+ * rules live, for the page that saw a failure and a page after a reload alike. The journal's word first; from
+ * the last approval on chain, the swap found is confirmed, anything pending pending, nothing resumable while
+ * the allowance covers the swap, else dropped; a batch by its receipts, never `atomic`.
+ * @example decideStanding(journal, amountIn, {}) // { need: 'transaction', hash }
  */
 export function decideStanding(journal: Journal, amountIn: bigint, facts: StandingFacts): Decision {
   const c = { journal, amountIn, facts }
@@ -145,9 +134,8 @@ function approvalsOnChain(c: Case): From | Decision {
 }
 
 /**
- * The account's transactions from `start` on: an approval found anchors the
- * swap, the swap found is confirmed; then pending, then (anchored) the
- * allowance decides between resumable and dropped.
+ * The account's transactions from `start` on: an approval found anchors the swap, the swap found is
+ * confirmed; then pending, then (anchored) the allowance decides between resumable and dropped.
  */
 function walk(c: Case, { start, anchored }: From, swapUnseen: boolean): Decision {
   const { journal, facts } = c
@@ -211,9 +199,8 @@ function batchStanding(c: Case): Decision {
 }
 
 /**
- * A failed batch: with one receipt per call, the approval's says whether it
- * landed and the chain after it decides; one transaction for all reverted
- * whole; no receipts at all, the chain from its nonce.
+ * A failed batch: with one receipt per call, the approval's says whether it landed and the chain after it
+ * decides; one transaction for all reverted whole; no receipts at all, the chain from its nonce.
  */
 function failedBatch(
   c: Case,
@@ -233,11 +220,9 @@ function failedBatch(
 }
 
 /**
- * The swap's own receipt among a batch's: at the swap's place with one per
- * call, the only one for a batch sent as one transaction; never "the last".
- *
- * @example
- * swapReceiptOf(receipts, ['approve', 'swap', 'reset']) // receipts[1]
+ * The swap's own receipt among a batch's: at the swap's place with one per call, the only one for a batch
+ * sent as one transaction; never "the last".
+ * @example swapReceiptOf(receipts, ['approve', 'swap', 'reset']) // receipts[1]
  */
 export function swapReceiptOf(
   receipts: readonly TransactionReceipt[],
@@ -266,12 +251,8 @@ export type Failure = {
 }
 
 /**
- * What a failure means for the execution that saw it: a pure function of the
- * standing the verdict gave for its journal and of the entries it wrote, so
- * that it and a page after a reload cannot disagree.
- *
- * @example
- * failureOf({ status: 'resumable', approved: true }, own) // { keep: true, leftover: { ifLeft: false }, lostNonce: false }
+ * What a failure means for the execution that saw it, from its standing and its own entries alone.
+ * @example failureOf({ status: 'resumable', approved: true }, own) // { keep: true, leftover: { ifLeft: false }, … }
  */
 export function failureOf(standing: Standing, own: Journal): Failure {
   const last = own.at(-1)

@@ -15,12 +15,9 @@ export type WalletCapabilities = {
 }
 
 /**
- * What the wallet reports it can do for the account on the chain; one
- * without `wallet_getCapabilities`, failing, or silent for `timeoutMs`
- * (default 3 s: some leave it pending) can do neither.
- *
- * @example
- * const { atomic } = await readWalletCapabilities({ walletClient }, account, 1)
+ * What the wallet reports it can do for the account on the chain; one without `wallet_getCapabilities`,
+ * failing, or silent for `timeoutMs` (default 3 s: some leave it pending) can do neither.
+ * @example const { atomic } = await readWalletCapabilities({ walletClient }, account, 1)
  */
 export async function readWalletCapabilities(
   { walletClient }: Pick<ExecutionClients, 'walletClient'>,
@@ -47,9 +44,7 @@ export async function readWalletCapabilities(
 
 /**
  * Whether the wallet reports atomic batches for the account on the chain.
- *
- * @example
- * const atomic = await supportsAtomicBatch({ walletClient, publicClient }, account, 1)
+ * @example const atomic = await supportsAtomicBatch({ walletClient, publicClient }, account, 1)
  */
 export async function supportsAtomicBatch(
   clients: Pick<ExecutionClients, 'walletClient'>,
@@ -61,12 +56,9 @@ export async function supportsAtomicBatch(
 }
 
 /**
- * Whether a failed `wallet_sendCalls` is the user declining the upgrade to a
- * smart account (EIP-5792 5750) or the wallet unable to batch atomically
- * (5760): the same calls can go one after the other.
- *
- * @example
- * if (isBatchDeclined(error)) sendOneByOne()
+ * Whether a failed `wallet_sendCalls` is the user declining the upgrade to a smart account (EIP-5792 5750) or
+ * the wallet unable to batch atomically (5760): the same calls can go one after the other.
+ * @example if (isBatchDeclined(error)) sendOneByOne()
  */
 export const isBatchDeclined = (error: unknown): boolean =>
   !!findCause(error, ({ code }) => code === 5750 || code === 5760)
@@ -74,12 +66,9 @@ export const isBatchDeclined = (error: unknown): boolean =>
 type BatchResult = { batchId: string; receipts: TransactionReceipt[] }
 
 /**
- * Sends the calls as one atomic `wallet_sendCalls` pinned to `chain` (never
- * viem's fallback to separate transactions), waits for its status and
- * returns its receipts; `BatchFailedError` unless it succeeded.
- *
- * @example
- * const { receipts } = await sendBatch(clients, chain, calls, { timeoutMs: 300_000 })
+ * Sends the calls as one atomic `wallet_sendCalls` pinned to `chain` (never viem's fallback to separate
+ * transactions), waits for its status and returns its receipts; `BatchFailedError` unless it succeeded.
+ * @example const { receipts } = await sendBatch(clients, chain, calls, { timeoutMs: 300_000 })
  */
 export async function sendBatch(
   clients: ExecutionClients,
@@ -108,10 +97,9 @@ export async function sendBatch(
 }
 
 /**
- * Waits for a batch the wallet accepted (also one sent before a reload); `BatchFailedError` unless it succeeded.
- *
- * @example
- * const { receipts } = await waitForBatch(clients, batchId)
+ * Waits for a batch the wallet accepted (also one sent before a reload); `BatchFailedError` unless it
+ * succeeded.
+ * @example const { receipts } = await waitForBatch(clients, batchId)
  */
 export async function waitForBatch(
   { walletClient }: ExecutionClients,
@@ -133,11 +121,9 @@ export async function waitForBatch(
 }
 
 /**
- * A batch's status now, with its receipts once it ended; `'unknown'` when
- * the wallet no longer knows it (EIP-5792 5730, or no `wallet_getCallsStatus`).
- *
- * @example
- * const { status } = await readBatch(clients, batchId)
+ * A batch's status now, with its receipts once it ended; `'unknown'` when the wallet no longer knows it
+ * (EIP-5792 5730, or no `wallet_getCallsStatus`).
+ * @example const { status } = await readBatch(clients, batchId)
  */
 export async function readBatch(
   { walletClient }: ExecutionClients,

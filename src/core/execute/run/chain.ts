@@ -29,11 +29,9 @@ export { resolveClients } from '../rules/checkSwapParameters.js'
 export type { ExecutionClients } from '../types.js'
 
 /**
- * Brings both clients to the expected chain (the wallet is asked to switch)
- * and returns the chain every transaction is then pinned to.
- *
- * @example
- * const chain = await ensureChain(clients, 1, 'chain')
+ * Brings both clients to the expected chain (the wallet is asked to switch) and returns the chain every
+ * transaction is then pinned to.
+ * @example const chain = await ensureChain(clients, 1, 'chain')
  */
 export async function ensureChain(
   clients: ExecutionClients,
@@ -61,11 +59,9 @@ export async function ensureChain(
 }
 
 /**
- * Refuses a public client that reads another chain than `chainId` (default:
- * its own chain): `ChainMismatchError`. Returns the chain it checked.
- *
- * @example
- * await assertReadsChain({ publicClient }, record.chainId)
+ * Refuses a public client that reads another chain than `chainId` (default: its own chain):
+ * `ChainMismatchError`. Returns the chain it checked.
+ * @example await assertReadsChain({ publicClient }, record.chainId)
  */
 export async function assertReadsChain(
   { publicClient }: Pick<ExecutionClients, 'publicClient'>,
@@ -80,10 +76,9 @@ export async function assertReadsChain(
 }
 
 /**
- * Refuses a wallet on another chain than `chainId` right now (re-read before each send: it can move any time).
- *
- * @example
- * await assertWalletChain({ walletClient }, chain.id, 'swap')
+ * Refuses a wallet on another chain than `chainId` right now (re-read before each send: it can move any
+ * time).
+ * @example await assertWalletChain({ walletClient }, chain.id, 'swap')
  */
 export async function assertWalletChain(
   { walletClient }: Pick<ExecutionClients, 'walletClient'>,
@@ -97,13 +92,9 @@ export async function assertWalletChain(
 }
 
 /**
- * Sends one transaction pinned to `chain` (at `nonce`, when given): a local
- * account signs the chain id in; a JSON-RPC wallet's chain is re-read and
- * the chain id put in the request, and read again after: one that moved as
- * it sent is a `ChainMismatchError` with the hash it sent elsewhere.
- *
- * @example
- * const hash = await sendPinned(clients, chain, 'swap', { to, data, value })
+ * Sends one transaction pinned to `chain`: a local account signs the chain id in; a JSON-RPC wallet's chain
+ * is read before and after, the chain id in the request (one that moved as it sent: `ChainMismatchError`).
+ * @example const hash = await sendPinned(clients, chain, 'swap', { to, data, value })
  */
 export async function sendPinned(
   { walletClient }: ExecutionClients,
@@ -167,9 +158,9 @@ export type WaitForSuccessParameters = {
 }
 
 /**
- * Rejects with `TransactionNotSeenError` when no node has seen the hash in
- * `ms`; with `sent`, resolves `'gone'` once it is gone and its nonce mined;
- * never settles once viem follows it, nor after `signal` aborts.
+ * Rejects with `TransactionNotSeenError` when no node has seen the hash in `ms`; with `sent`, resolves
+ * `'gone'` once it is gone and its nonce mined; never settles once viem follows it, nor after `signal`
+ * aborts.
  */
 function notSeen(
   { publicClient }: Pick<ExecutionClients, 'publicClient'>,
@@ -199,14 +190,9 @@ function notSeen(
 }
 
 /**
- * The receipt of `hash`, only for a transaction mined and successful (a
- * speed-up's counts); a cancellation or another call at its nonce is a
- * `TransactionReplacedError`, a revert a `TransactionRevertedError`, a
- * timeout or a node failure a `WalletError`; with `sent`, `'gone'` when the
- * hash is gone and its nonce mined by another.
- *
- * @example
- * const receipt = await waitForTransaction({ publicClient }, { hash, stage: 'approval' })
+ * The receipt of `hash`, mined and successful (a speed-up's counts), else `TransactionReplacedError`,
+ * `TransactionRevertedError` or `WalletError`; with `sent`, `'gone'` once its nonce went to another.
+ * @example const receipt = await waitForTransaction({ publicClient }, { hash, stage: 'approval' })
  */
 export async function waitForTransaction(
   { publicClient }: Pick<ExecutionClients, 'publicClient'>,
@@ -243,9 +229,7 @@ export async function waitForTransaction(
 
 /**
  * `waitForTransaction` for a transaction this flow sent: its receipt, mined and successful, or a typed error.
- *
- * @example
- * const receipt = await waitForSuccess({ publicClient }, { hash, stage: 'approval' })
+ * @example const receipt = await waitForSuccess({ publicClient }, { hash, stage: 'approval' })
  */
 export const waitForSuccess = (
   clients: Pick<ExecutionClients, 'publicClient'>,
@@ -253,11 +237,9 @@ export const waitForSuccess = (
 ) => waitForTransaction(clients, parameters) as Promise<TransactionReceipt>
 
 /**
- * The account's pending nonce: the larger of the public client's and the
- * wallet's (0 when the wallet does not answer or, with `chainId`, is elsewhere).
- *
- * @example
- * const next = await pendingCount(clients, account, chainId)
+ * The account's pending nonce: the larger of the public client's and the wallet's (0 when the wallet does not
+ * answer or, with `chainId`, is elsewhere).
+ * @example const next = await pendingCount(clients, account, chainId)
  */
 export async function pendingCount(
   { walletClient, publicClient }: ExecutionClients,
@@ -279,9 +261,7 @@ export async function pendingCount(
 
 /**
  * Sets the account's allowance for `spender` on `token` to 0, pinned to the chain, and waits for it.
- *
- * @example
- * const { hash } = await revoke(clients, { token, spender, chainId })
+ * @example const { hash } = await revoke(clients, { token, spender, chainId })
  */
 export async function revoke(
   clients: ExecutionClients,
@@ -301,9 +281,7 @@ export async function revoke(
 
 /**
  * `owner`'s allowance for `spender` on `token`, read on chain.
- *
- * @example
- * const allowance = await readAllowance(publicClient, token0, owner, swapGuardAddress)
+ * @example const allowance = await readAllowance(publicClient, token0, owner, swapGuardAddress)
  */
 export const readAllowance = (
   publicClient: PublicClient<Transport, Chain | undefined>,

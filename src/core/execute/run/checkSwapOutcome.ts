@@ -90,13 +90,10 @@ async function servesSimulateV1(client: Client<Transport>): Promise<boolean> {
 }
 
 /**
- * Simulates the exact calls the user would sign (`eth_simulateV1`: balances
- * and every log): `UnsafeSwapOutcomeError` unless token0 out ≤ `maxAmountIn`,
- * token1 in ≥ `minAmountOut`, nothing else leaves and no other approval is
- * granted; `SwapSimulationError` when a call reverts.
- *
- * @example
- * const outcome = await checkSwapOutcome(publicClient, { account, calls, approvals: 1, token0, token1, recipient, maxAmountIn, minAmountOut, spender })
+ * Simulates the exact calls the user would sign (`eth_simulateV1`: balances and every log):
+ * `UnsafeSwapOutcomeError` unless token0 out ≤ `maxAmountIn`, token1 in ≥ `minAmountOut`, nothing else leaves
+ * and no other approval is granted; `SwapSimulationError` when a call reverts.
+ * @example const { amountOut } = await checkSwapOutcome(publicClient, { account, calls, approvals: 1, ...bounds })
  */
 export async function checkSwapOutcome(
   client: Client<Transport>,
@@ -129,9 +126,7 @@ const wordAt = (data: Hex): bigint => BigInt(`0x${data.slice(2, 66) || 0}`)
 
 /**
  * What breaks the bounds, from the measured amounts and, with logs, every transfer and approval.
- *
- * @example
- * findViolations(bounds, { amountIn, amountOut }, 0n, []) // [{ type: 'underpaid', … }]
+ * @example findViolations(bounds, { amountIn, amountOut }, 0n, []) // [{ type: 'underpaid', … }]
  */
 export function findViolations(
   parameters: Omit<CheckSwapOutcomeParameters, 'calls' | 'approvals'>,
@@ -262,9 +257,7 @@ async function throughGuard(
 
 /**
  * The calls as `eth_simulateV1` runs them, each from `account`.
- *
- * @example
- * await simulateBlocks(client, { blocks: [{ calls: asSimulatedCalls(account, calls) }] })
+ * @example await simulateBlocks(client, { blocks: [{ calls: asSimulatedCalls(account, calls) }] })
  */
 export function asSimulatedCalls(account: Address, calls: readonly SwapCall[]) {
   return calls.map(({ to, data, value = 0n }) => ({ from: account, to, data, value }))

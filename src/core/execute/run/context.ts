@@ -45,19 +45,14 @@ export type Sent = Simulated & {
 
 /**
  * The entries this execution wrote (a resumed record's come before).
- *
- * @example
- * const sent = ownEntries(run).some((entry) => entry.event === 'sent')
+ * @example const sent = ownEntries(run).some((entry) => entry.event === 'sent')
  */
 export const ownEntries = (run: SwapRun): JournalEntry[] => run.recorder.journal.slice(run.recorder.start)
 
 /**
- * Tells `onStep` where the flow is: the action, its status, what `patch`
- * adds, and this execution's hashes from its journal. An `onStep` that
- * throws stops the flow only before anything was sent.
- *
- * @example
- * emit(run, 'simulating', { simulated })
+ * Tells `onStep` where the flow is: the action, its status, what `patch` adds, and this execution's hashes
+ * from its journal. An `onStep` that throws stops the flow only before anything was sent.
+ * @example emit(run, 'simulating', { simulated })
  */
 export function emit(run: SwapRun, action: ExecuteSwapAction, patch: Partial<ExecuteSwapStep> = {}) {
   const own = ownEntries(run)
@@ -83,9 +78,7 @@ export function emit(run: SwapRun, action: ExecuteSwapAction, patch: Partial<Exe
 
 /**
  * Tells `onEvent` what happened; an `onEvent` that throws changes nothing.
- *
- * @example
- * tell(run, { type: 'failure', code, error })
+ * @example tell(run, { type: 'failure', code, error })
  */
 export function tell(run: SwapRun, event: SwapEvent) {
   try {
@@ -96,12 +89,9 @@ export function tell(run: SwapRun, event: SwapEvent) {
 }
 
 /**
- * Writes an entry to the journal and the record (`required`: the step is not
- * sent unless written), with what the record says of the swap, and tells
- * `onEvent` of a send and of a mined step.
- *
- * @example
- * await record(run, prepared, { step: 'swap', event: 'sent', hash }, true)
+ * Writes an entry to the journal and the record (`required`: the step is not sent unless written), with what
+ * the record says of the swap, and tells `onEvent` of a send and of a mined step.
+ * @example await record(run, prepared, { step: 'swap', event: 'sent', hash }, true)
  */
 export async function record(
   run: SwapRun,
@@ -130,10 +120,9 @@ export async function record(
 }
 
 /**
- * The bounds the flow's calls are held to: token0 out ≤ `amountIn`, token1 in ≥ the floor, no approval but of `spender`.
- *
- * @example
- * findViolations(boundsOf(run, plan.approvalTarget), outcome, 0n, [])
+ * The bounds the flow's calls are held to: token0 out ≤ `amountIn`, token1 in ≥ the floor, no approval but of
+ * `spender`.
+ * @example findViolations(boundsOf(run, plan.approvalTarget), outcome, 0n, [])
  */
 export function boundsOf(
   { parameters: p }: SwapRun,
@@ -144,10 +133,9 @@ export function boundsOf(
 }
 
 /**
- * The calls (the approvals of `spender` first, the swap last) simulated together on the current state, held to the bounds.
- *
- * @example
- * const simulated = await simulateCalls(run, plan.approvalTarget, [...plan.approvals, plan.swap])
+ * The calls (the approvals of `spender` first, the swap last) simulated together on the current state, held
+ * to the bounds.
+ * @example const simulated = await simulateCalls(run, plan.approvalTarget, [...plan.approvals, plan.swap])
  */
 export const simulateCalls = (run: SwapRun, spender: Address | undefined, calls: SwapCall[]) =>
   checkSwapOutcome(run.parameters.publicClient, {

@@ -20,14 +20,9 @@ import { readStanding } from './readStanding.js'
 export type RunResult = { swapped: ExecuteSwapReturnType } | { stopped: Standing; error?: unknown }
 
 /**
- * After a failure (written to the journal where it happened): the chain read
- * through the one verdict (`readStanding`, as after a reload) and the failure
- * handled as it says (`failureOf`): the record kept or forgotten, an unknown
- * outcome said so, the allowance left read (and revoked on request); a swap
- * the chain shows mined is this execution's success after all.
- *
- * @example
- * return await fail(run, error, reached)
+ * After a failure, the chain read through the one verdict (`readStanding`, as after a reload) and the failure
+ * handled as `failureOf` says; a swap the chain shows mined is this execution's success after all.
+ * @example return await fail(run, error, reached)
  */
 export async function fail(
   run: SwapRun,

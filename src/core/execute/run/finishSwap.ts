@@ -18,12 +18,10 @@ import { findViolations } from './checkSwapOutcome.js'
 import { boundsOf, emit, ownEntries, type Sent, type SwapRun, tell } from './context.js'
 
 /**
- * The swap was mined and succeeded: the record is forgotten, what it moved
- * measured (through the guard, its own event), and nothing may report it
- * failed from here (the user would swap again) but the floor broken on chain.
- *
- * @example
- * return { swapped: await finish(run, sent) }
+ * The swap was mined and succeeded: the record is forgotten, what it moved measured (through the guard, its
+ * own event), and nothing may report it failed from here (the user would swap again) but the floor broken on
+ * chain.
+ * @example return { swapped: await finish(run, sent) }
  */
 export async function finish(run: SwapRun, sent: Sent): Promise<ExecuteSwapReturnType> {
   await forget(run.recorder)
@@ -75,18 +73,14 @@ function shortfallOf(estimate: bigint, received: bigint): SwapShortfall {
 
 /**
  * The user's allowance of token0 for `target`, read on chain.
- *
- * @example
- * const amount = await allowanceOf(run, swapGuardAddress)
+ * @example const amount = await allowanceOf(run, swapGuardAddress)
  */
 export const allowanceOf = ({ parameters: p }: SwapRun, target: Address): Promise<bigint> =>
   readAllowance(p.publicClient, p.token0, p.owner, target)
 
 /**
  * An allowance of this flow's token0, from its owner to `spender`, on `chainId`.
- *
- * @example
- * noteLeftoverAllowance(error, leftoverOf(run, chainId, spender, amount))
+ * @example noteLeftoverAllowance(error, leftoverOf(run, chainId, spender, amount))
  */
 export function leftoverOf(
   { parameters: p }: SwapRun,
@@ -115,11 +109,7 @@ type RealizedOutcomeParameters = {
 }
 
 /** What a mined swap moved; `amountOut` is `undefined` when it could not be read (`amountOutError` says why). */
-type RealizedOutcomeReturnType = {
-  amountIn: bigint
-  amountOut: bigint | undefined
-  amountOutError?: unknown
-}
+type RealizedOutcomeReturnType = { amountIn: bigint; amountOut: bigint | undefined; amountOutError?: unknown }
 
 /**
  * What a mined swap moved: through the guard, its own `GuardedSwap` event; else ERC-20 amounts from the

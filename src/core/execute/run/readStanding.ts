@@ -45,22 +45,16 @@ type Waiting = StandingWait & { subject: StandingSubject; trusted: readonly Addr
 
 /**
  * The subject of a stored record.
- *
- * @example
- * await readStanding(clients, subjectOf(record))
+ * @example await readStanding(clients, subjectOf(record))
  */
 export function subjectOf(record: PendingSwap): StandingSubject {
   return { ...record, journal: journalOf(record), amountIn: BigInt(record.amountIn) }
 }
 
 /**
- * Where a recorded execution stands, read from the chain: `decideStanding`
- * asks for each fact it needs, and this reads it (with `wait`, what is in
- * flight is waited for). Sends nothing. `trusted`: addresses whose
- * successful calls are taken for the swap.
- *
- * @example
- * const { status } = await readStanding({ walletClient, publicClient }, subjectOf(record), trusted)
+ * Where a recorded execution stands: each fact `decideStanding` asks for, read from the chain (with `wait`,
+ * what is in flight waited for). `trusted`: addresses whose successful calls are taken for the swap.
+ * @example const { status } = await readStanding({ walletClient, publicClient }, subjectOf(record), trusted)
  */
 export async function readStanding(
   clients: ExecutionClients,
@@ -146,10 +140,9 @@ async function transactionFact(
 }
 
 /**
- * What the account sent from `start` on (after a mined transaction of its
- * own, or from a recorded nonce): each mined transaction told apart, whether
- * more are pending, and the next nonce. A read that fails, more than 8
- * transactions, or a start the chain cannot anchor is `'unknown'`.
+ * What the account sent from `start` on (after a mined transaction of its own, or from a recorded nonce):
+ * each mined transaction told apart, whether more are pending, and the next nonce. A read that fails, more
+ * than 8 transactions, or a start the chain cannot anchor is `'unknown'`.
  */
 async function scanFrom(
   clients: ExecutionClients,

@@ -30,17 +30,10 @@ export type ReadSwapFactsReturnType = SwapFacts & {
 }
 
 /**
- * What planning a swap needs from the chain and the wallet, read as
- * `executeSwap` and `getSwapPreview` both read it: the approval target's (and
- * Permit2's) allowance; whether the token refuses to change a non-zero
- * allowance (its approval simulated, unless `resetAllowance` says); whether
- * the wallet batches (asked only where a batch could be planned); whether
- * the guard is the genuine one (`SwapGuardCodeMismatchError` otherwise). A
- * token with no contract on the chain is an `InvalidParameterError`.
- *
- * @example
- * const facts = await readSwapFacts({ publicClient, walletClient }, { ...swap, owner, chainId, batchMode: 'auto' })
- * const plan = planSwap(facts, chainId)
+ * What planning a swap needs, read as `executeSwap` and `getSwapPreview` both read it: the allowances, a
+ * token that refuses to change one (simulated), whether the wallet batches (asked only where a batch could be
+ * planned), the guard's code (`SwapGuardCodeMismatchError`); a token with no contract is refused.
+ * @example const plan = planSwap(await readSwapFacts(clients, { ...swap, owner, chainId, batchMode: 'auto' }), chainId)
  */
 export async function readSwapFacts(
   { publicClient, walletClient }: Pick<ExecutionClients, 'publicClient'> & Partial<ExecutionClients>,
@@ -96,9 +89,7 @@ const approves = (
 
 /**
  * Whether a contract is at `address`.
- *
- * @example
- * const deployerAvailable = await hasCode(publicClient, deterministicDeployerAddress)
+ * @example const deployerAvailable = await hasCode(publicClient, deterministicDeployerAddress)
  */
 export async function hasCode(
   publicClient: Pick<PublicClient, 'getCode'>,

@@ -26,10 +26,9 @@ import { walletStep } from './walletErrors.js'
 export type { RunResult } from './failSwap.js'
 
 /**
- * A new execution of `parameters`, continuing `resumed` (its record, claimed by the resume), its first transaction at `pinnedNonce`.
- *
- * @example
- * const run = createSwapRun(client, checkSwapParameters(parameters), storage)
+ * A new execution of `parameters`, continuing `resumed` (its record, claimed by the resume), its first
+ * transaction at `pinnedNonce`.
+ * @example const run = createSwapRun(client, checkSwapParameters(parameters), storage)
  */
 export function createSwapRun(
   client: SwapClient,
@@ -48,13 +47,9 @@ export function createSwapRun(
 }
 
 /**
- * Runs the execution, one phase after the other (quote, prepare, simulate,
- * send, finish), each holding what the one before it had; a failure goes
- * through the one verdict (`fail`).
- *
- * @example
- * const result = await runSwap(createSwapRun(client, checkSwapParameters(parameters), storage))
- * if ('stopped' in result) throw result.error
+ * Runs the execution's phases (quote, prepare, simulate, send, finish), each holding what the one before had;
+ * a failure goes through the one verdict (`fail`).
+ * @example const result = await runSwap(createSwapRun(client, checkSwapParameters(parameters), storage))
  */
 export async function runSwap(run: SwapRun): Promise<RunResult> {
   let reached: Quoted | Prepared | Simulated | undefined
@@ -138,9 +133,8 @@ async function simulate(run: SwapRun, prepared: Prepared): Promise<Simulated> {
 }
 
 /**
- * After the guarded calls reverted in simulation: when the service's own
- * calls run (keeping the bounds, or breaking them only by a permission to its
- * own router or spender), it is the guard they cannot run through.
+ * After the guarded calls reverted in simulation: when the service's own calls run (keeping the bounds, or
+ * breaking them only by a permission to its own router or spender), it is the guard they cannot run through.
  */
 async function explainGuardRevert(run: SwapRun, { swapInfo }: Prepared, guarded: SwapSimulationError) {
   const p = run.parameters

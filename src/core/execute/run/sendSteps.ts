@@ -37,12 +37,10 @@ type Batch = Extract<PlannedStep, { kind: 'batch' }>
 type Transaction = Extract<PlannedStep, { call: SwapCall }>
 
 /**
- * Sends the plan's steps: one atomic batch (one transaction after the other
- * when the user declines the wallet's upgrade to batch), or each transaction
- * after the previous one is mined. A pinned nonce taken since the scan sends nothing.
- *
- * @example
- * const sent = await send(run, simulated)
+ * Sends the plan's steps: one atomic batch (one transaction after the other when the user declines the
+ * wallet's upgrade to batch), or each transaction after the previous one is mined. A pinned nonce taken since
+ * the scan sends nothing.
+ * @example const sent = await send(run, simulated)
  */
 export async function send(run: SwapRun, simulated: Simulated): Promise<Sent | NonceTaken> {
   const p = run.parameters
@@ -67,8 +65,8 @@ export async function send(run: SwapRun, simulated: Simulated): Promise<Sent | N
 }
 
 /**
- * The exact calls about to be sent, simulated on the current state and held
- * to the bounds; a signature Permit2 would refuse is a `PermitRefusedError`.
+ * The exact calls about to be sent, simulated on the current state and held to the bounds; a signature
+ * Permit2 would refuse is a `PermitRefusedError`.
  */
 async function resimulate(run: SwapRun, { plan }: Simulated, calls: SwapCall[]) {
   emit(run, 'simulating')
@@ -85,9 +83,8 @@ async function resimulate(run: SwapRun, { plan }: Simulated, calls: SwapCall[]) 
 }
 
 /**
- * Each transaction after the previous one is mined; before the swap, the
- * allowance checked, the Permit2 signature asked for, and the swap simulated
- * again on the state the approvals left.
+ * Each transaction after the previous one is mined; before the swap, the allowance checked, the Permit2
+ * signature asked for, and the swap simulated again on the state the approvals left.
  */
 async function sendEach(run: SwapRun, simulated: Simulated): Promise<Sent> {
   const { plan } = simulated
@@ -125,9 +122,8 @@ async function checkAllowance({ parameters: p }: SwapRun, { plan }: Simulated) {
 }
 
 /**
- * Where a send is expected, written before the wallet is asked: its pinned
- * nonce, or the account's next, and the head block (where a scan after a
- * reload looks for it when no hash came back).
+ * Where a send is expected, written before the wallet is asked: its pinned nonce, or the account's next, and
+ * the head block (where a scan after a reload looks for it when no hash came back).
  */
 async function expectedAt(run: SwapRun, { chain }: Prepared, pinned: number | undefined) {
   const p = run.parameters
@@ -143,9 +139,8 @@ async function expectedAt(run: SwapRun, { chain }: Prepared, pinned: number | un
 }
 
 /**
- * One transaction: written to the journal first with the nonce it is
- * expected at (the swap is not sent unless written), sent pinned to the
- * chain (the guarded swap with its gas limit), its outcome written.
+ * One transaction: written to the journal first with the nonce it is expected at (the swap is not sent unless
+ * written), sent pinned to the chain (the guarded swap with its gas limit), its outcome written.
  */
 async function sendOne(run: SwapRun, simulated: Simulated, { kind: step, call, nonce }: Transaction) {
   const p = run.parameters
@@ -182,12 +177,10 @@ async function sendOne(run: SwapRun, simulated: Simulated, { kind: step, call, n
 }
 
 /**
- * The guarded swap's gas limit from its simulation: the gas it used plus 30%
- * and 30,000 (each nested call keeps 1/64 back; a pool swapped earlier in the
- * block writes its price history again); `undefined` where nothing measured it.
- *
- * @example
- * gasLimit({ amountIn, amountOut, method: 'eth_simulateV1', gasUsed: [100_000n] }) // 160_000n
+ * The guarded swap's gas limit from its simulation: the gas it used plus 30% and 30,000 (each nested call
+ * keeps 1/64 back; a pool swapped earlier in the block writes its price history again); `undefined` where
+ * nothing measured it.
+ * @example gasLimit({ amountIn, amountOut, method: 'eth_simulateV1', gasUsed: [100_000n] }) // 160_000n
  */
 export function gasLimit({ gasUsed }: Pick<SwapOutcome, 'gasUsed'>, extra = 0n): bigint | undefined {
   const used = gasUsed?.at(-1)
@@ -207,9 +200,9 @@ function outcomeOf(
 }
 
 /**
- * Approvals and swap as one atomic `wallet_sendCalls` (signed first through
- * Permit2, the exact calls simulated again), written to the journal before
- * (what each call is) and after (the transactions the wallet reports).
+ * Approvals and swap as one atomic `wallet_sendCalls` (signed first through Permit2, the exact calls
+ * simulated again), written to the journal before (what each call is) and after (the transactions the wallet
+ * reports).
  */
 async function sendAll(run: SwapRun, simulated: Simulated, { calls, kinds }: Batch): Promise<Sent> {
   const p = run.parameters

@@ -8,9 +8,7 @@ type Fields = Record<string, unknown>
 
 /**
  * The first error of `error`'s cause chain (any error's, viem's by its fields) that `test` holds for.
- *
- * @example
- * const rejected = findCause(error, ({ code }) => code === 4001)
+ * @example const rejected = findCause(error, ({ code }) => code === 4001)
  */
 export function findCause(error: unknown, test: (cause: Fields) => unknown): Fields | undefined {
   return (walk(error, (e) => typeof e === 'object' && !!e && !!test(e as Fields)) ?? undefined) as
@@ -19,10 +17,9 @@ export function findCause(error: unknown, test: (cause: Fields) => unknown): Fie
 }
 
 /**
- * True when the cause chain holds a wallet's "user rejected" (EIP-1193 4001, viem's UserRejectedRequestError…).
- *
- * @example
- * if (isUserRejection(error)) throw new UserRejectedError({ stage, cause: error })
+ * True when the cause chain holds a wallet's "user rejected" (EIP-1193 4001, viem's
+ * UserRejectedRequestError…).
+ * @example if (isUserRejection(error)) throw new UserRejectedError({ stage, cause: error })
  */
 export function isUserRejection(error: unknown): boolean {
   return !!findCause(
@@ -36,10 +33,9 @@ export function isUserRejection(error: unknown): boolean {
 }
 
 /**
- * Runs one wallet or node call of a stage: a rejection becomes `UserRejectedError`, any other failure `WalletError`; ours pass.
- *
- * @example
- * const chainId = await walletStep('chain', () => walletClient.getChainId())
+ * Runs one wallet or node call of a stage: a rejection becomes `UserRejectedError`, any other failure
+ * `WalletError`; ours pass.
+ * @example const chainId = await walletStep('chain', () => walletClient.getChainId())
  */
 export async function walletStep<value>(stage: ExecuteSwapStage, fn: () => Promise<value>): Promise<value> {
   try {
@@ -63,10 +59,9 @@ const revertAbi = () => [
 ]
 
 /**
- * The revert data in the cause chain and its decoded reason (`Error(string)`, `panic <code>` or a custom error's name).
- *
- * @example
- * const { reason, data } = decodeRevert(error) // 'InvalidSwap'
+ * The revert data in the cause chain and its decoded reason (`Error(string)`, `panic <code>` or a custom
+ * error's name).
+ * @example const { reason, data } = decodeRevert(error) // 'InvalidSwap'
  */
 export function decodeRevert(error: unknown): { reason: string | undefined; data: Hex | undefined } {
   let data: Hex | undefined
@@ -99,10 +94,9 @@ export function decodeRevert(error: unknown): { reason: string | undefined; data
 }
 
 /**
- * A token read that came back empty (no contract at the token's address on this chain) as the parameter's error; others pass.
- *
- * @example
- * throw toMissingTokenError(error, 'token0', token0, chainId)
+ * A token read that came back empty (no contract at the token's address on this chain) as the parameter's
+ * error; others pass.
+ * @example throw toMissingTokenError(error, 'token0', token0, chainId)
  */
 export function toMissingTokenError(
   error: unknown,
