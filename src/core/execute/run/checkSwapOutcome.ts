@@ -1,7 +1,6 @@
 import {
   type Address,
   type Client,
-  concat,
   decodeErrorResult,
   encodeFunctionData,
   erc20Abi,
@@ -10,8 +9,6 @@ import {
   hexToBigInt,
   isAddressEqual,
   type Log,
-  numberToHex,
-  pad,
   type Transport,
   toEventSelector,
 } from 'viem'
