@@ -18,7 +18,7 @@ import { deployGuardKeyVariable, deployGuardUsage } from './deployGuardCommand.j
 
 // The command as a user runs it: its bin file bundled as the package build bundles it (viem left to
 // node_modules), spawned with node, the key in the environment, the RPC URL as its argument.
-const root = new URL('../../../../', import.meta.url).pathname
+const root = new URL('../../', import.meta.url).pathname
 const out = join(root, 'node_modules', '.cache', 'token-swap-hooks-deploy-guard', 'deploy-guard.mjs')
 const key = anvilPrivateKeys[1]
 const deployer = privateKeyToAccount(key).address
@@ -140,7 +140,7 @@ describe('token-swap-hooks-deploy-guard', () => {
     await jsonRpc(bare.rpcUrl)('anvil_setCode', [swapGuardAddress, '0x6000'])
     const lookAlike = await run([bare.rpcUrl], { [deployGuardKeyVariable]: key })
     expect(lookAlike.code).toBe(1)
-    expect(lookAlike.stderr).toContain(`SwapGuardCodeMismatchError: The code at ${swapGuardAddress}`)
+    expect(lookAlike.stderr).toContain(`SwapGuardCodeMismatchError: ${swapGuardAddress} on chain`)
     expect(await run([bare.rpcUrl, '--check'])).toMatchObject({
       code: 1,
       stdout: `chain ${bare.chainId}: swap guard mismatch (${swapGuardAddress})\n`,

@@ -52,25 +52,19 @@ export async function verifySwapGuard(
 ): Promise<VerifySwapGuardReturnType> {
   const { publicClient, throwOnMismatch = false, fresh = false } = parameters
   const chainId = await publicClient.getChainId()
-  let perChain = cache.get(publicClient)
-  if (!perChain) {
-    perChain = new Map()
-    cache.set(publicClient, perChain)
-  }
-  let entry = perChain.get(chainId)
+  const entries = cache.get(publicClient) ?? new Map<number, Entry>()
+  cache.set(publicClient, entries)
+  let entry = entries.get(chainId)
   if (!entry || fresh || entry.expires <= Date.now()) {
-    const reading = readSwapGuardCode(publicClient)
-    const created: Entry = { reading, expires: Number.POSITIVE_INFINITY }
+    const created: Entry = { reading: readSwapGuardCode(publicClient), expires: Number.POSITIVE_INFINITY }
     entry = created
-    perChain.set(chainId, created)
-    reading.then(
+    entries.set(chainId, created)
+    created.reading.then(
       ({ status }) => {
         if (status === 'missing') created.expires = Date.now() + swapGuardMissingCacheMs
       },
       // A failed read is not an answer: the next call reads again.
-      () => {
-        if (perChain.get(chainId) === created) perChain.delete(chainId)
-      },
+      () => entries.get(chainId) === created && entries.delete(chainId),
     )
   }
   const { status, mismatch } = await entry.reading
@@ -86,21 +80,20 @@ export async function verifySwapGuard(
 export async function readSwapGuardCode(
   publicClient: Pick<PublicClient, 'getCode'>,
 ): Promise<SwapGuardReading> {
-  const [guard, executor] = await Promise.all(
-    [swapGuardAddress, swapGuardExecutorAddress].map(async (address) => {
+  const expected = [
+    [swapGuardAddress, swapGuardCodeHash],
+    [swapGuardExecutorAddress, swapGuardExecutorCodeHash],
+  ] as const
+  const found = await Promise.all(
+    expected.map(async ([address]) => {
       const code = await publicClient.getCode({ address })
       return code === undefined || code === '0x' ? undefined : keccak256(code)
     }),
   )
-  if (guard === undefined && executor === undefined) return { status: 'missing' }
-  if (guard === swapGuardCodeHash && executor === swapGuardExecutorCodeHash) return { status: 'verified' }
-  const mismatch =
-    guard !== swapGuardCodeHash
-      ? { address: swapGuardAddress, expectedCodeHash: swapGuardCodeHash, foundCodeHash: guard }
-      : {
-          address: swapGuardExecutorAddress,
-          expectedCodeHash: swapGuardExecutorCodeHash,
-          foundCodeHash: executor,
-        }
-  return { status: 'mismatch', mismatch }
+  if (found.every((hash) => hash === undefined)) return { status: 'missing' }
+  // The first address whose code differs, what belongs there and what was found.
+  const index = found.findIndex((hash, i) => hash !== expected[i]?.[1])
+  const [address, expectedCodeHash] = expected[index] ?? []
+  if (!address || !expectedCodeHash) return { status: 'verified' }
+  return { status: 'mismatch', mismatch: { address, expectedCodeHash, foundCodeHash: found[index] } }
 }

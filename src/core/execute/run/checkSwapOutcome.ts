@@ -63,7 +63,7 @@ const [transfer, transferSingle, transferBatch, approval, approvalForAll, permit
   'ApprovalForAll(address,address,bool)',
   'Approval(address,address,address,uint160,uint48)',
   'Permit(address,address,address,uint160,uint48,uint48)',
-].map((signature) => toEventSelector(signature))
+].map(toEventSelector)
 
 /** Per client, whether its node serves `eth_simulateV1` (a node seen serving it stays so). */
 const simulateV1Support = new WeakMap<object, boolean>()
@@ -262,20 +262,19 @@ export function asSimulatedCalls(account: Address, calls: readonly SwapCall[]) {
 
 /** A node's answer that it does not serve the method (only asked of a request with no calls: no revert reads as it). */
 const isMethodUnsupported = (error: unknown): boolean =>
-  !!findCause(error, ({ code, name, message, details }) => {
+  !!findCause(error, ({ code, message, details }) => {
+    // viem's MethodNotFoundRpcError and MethodNotSupportedRpcError carry these codes.
     const text = [message, details].map((part) => (typeof part === 'string' ? part : '')).join(' ')
     return (
       code === -32601 ||
       code === -32004 ||
-      name === 'MethodNotFoundRpcError' ||
-      name === 'MethodNotSupportedRpcError' ||
       /method.*(not found|not supported|does not exist|unsupported|not available)/i.test(text)
     )
   })
 
 /** The guard's own revert (`AmountOutTooLow`, `AmountInExceeded`) in a simulated call, as the violation it is. */
 function throwGuardViolation(
-  { token0, token1, maxAmountIn, minAmountOut }: CheckSwapOutcomeParameters,
+  parameters: CheckSwapOutcomeParameters,
   data: Hex | undefined,
   method: SwapOutcome['method'],
 ) {
@@ -286,19 +285,14 @@ function throwGuardViolation(
     return
   }
   const underpaid = decoded.errorName === 'AmountOutTooLow'
-  // InvalidSwap has no arguments: it returns here, as any other revert (a SwapSimulationError).
+  // InvalidSwap has no arguments: a revert as any other (a SwapSimulationError).
   if (!underpaid && decoded.errorName !== 'AmountInExceeded') return
-  // What the guard received, or spent: the first argument of either.
+  // What the guard received, or spent; held to the bounds (an overspend as if the floor was received).
   const amount = decoded.args?.[0] as bigint
-  throw new UnsafeSwapOutcomeError({
-    violations: [
-      underpaid
-        ? { type: 'underpaid', token: token1, amount, limit: minAmountOut }
-        : { type: 'overspent', token: token0, amount, limit: maxAmountIn },
-    ],
-    outcome: underpaid
-      ? { amountIn: maxAmountIn, amountOut: amount, method }
-      : { amountIn: amount, amountOut: 0n, method },
-    stage: 'simulation',
-  })
+  const [amountIn, amountOut] = underpaid
+    ? [parameters.maxAmountIn, amount]
+    : [amount, parameters.minAmountOut]
+  const violations = findViolations(parameters, { amountIn, amountOut }, 0n, undefined)
+  const outcome = { amountIn, amountOut: underpaid ? amount : 0n, method }
+  throw new UnsafeSwapOutcomeError({ violations, outcome, stage: 'simulation' })
 }
