@@ -1,13 +1,5 @@
-import {
-  type Account,
-  type Address,
-  type Chain,
-  erc20Abi,
-  formatUnits,
-  type PublicClient,
-  type Transport,
-  type WalletClient,
-} from 'viem'
+import type { Account, Address, Chain, PublicClient, Transport, WalletClient } from 'viem'
+import { erc20Abi, formatUnits } from 'viem'
 import { estimateGas, simulateBlocks } from 'viem/actions'
 import { getSwapInfo } from '../actions/getSwapInfo.js'
 import { getTokenPrice } from '../actions/getTokenPrice.js'
@@ -16,14 +8,8 @@ import { isNativeToken } from '../constants.js'
 import { ensure } from '../errors/parameter.js'
 import type { SwapInfo } from '../schemas.js'
 import { assertAddress, assertRouteParameters } from '../utils/validate.js'
-import {
-  type BatchMode,
-  type FloorEnforcement,
-  type Permit2Mode,
-  planSwap,
-  type SwapPlan,
-  type SwapStepKind,
-} from './rules/planSwap.js'
+import type { BatchMode, FloorEnforcement, Permit2Mode, SwapPlan, SwapStepKind } from './rules/planSwap.js'
+import { planSwap } from './rules/planSwap.js'
 import { asSimulatedCalls, type SwapCall } from './run/checkSwapOutcome.js'
 import { readSwapFacts } from './run/readSwapFacts.js'
 import { gasLimit as guardGasLimit } from './run/sendSteps.js'

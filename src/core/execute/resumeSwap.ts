@@ -4,21 +4,11 @@ import { SwapInProgressError } from '../errors/execute.js'
 import { ensure } from '../errors/parameter.js'
 import type { ExecuteSwapParameters, ExecuteSwapReturnType } from './executeSwap.js'
 import { claimPendingSwap } from './records/claims.js'
-import {
-  getPendingSwaps,
-  isPendingSwap,
-  type PendingSwap,
-  removePendingSwap,
-  resolveStorage,
-} from './records/pendingSwaps.js'
+import type { PendingSwap } from './records/pendingSwaps.js'
+import { getPendingSwaps, isPendingSwap, removePendingSwap, resolveStorage } from './records/pendingSwaps.js'
 import { checkSwapParameters, resolveClients } from './rules/checkSwapParameters.js'
-import {
-  failureOf,
-  isSettled,
-  type PendingSwapStatus,
-  type SettledStatus,
-  type Standing,
-} from './rules/standing.js'
+import type { PendingSwapStatus, SettledStatus, Standing } from './rules/standing.js'
+import { failureOf, isSettled } from './rules/standing.js'
 import { ensureChain } from './run/chain.js'
 import { ownEntries } from './run/context.js'
 import { readStanding, subjectOf } from './run/readStanding.js'

@@ -1,13 +1,8 @@
 import type { TransactionReceipt } from 'viem'
 import type { TrustedAddresses } from './executeSwap.js'
 import { isPendingSwapRunning } from './records/claims.js'
-import {
-  getDefaultStorage,
-  getPendingSwaps,
-  type PendingSwap,
-  removePendingSwap,
-  type SwapStorage,
-} from './records/pendingSwaps.js'
+import type { PendingSwap, SwapStorage } from './records/pendingSwaps.js'
+import { getDefaultStorage, getPendingSwaps, removePendingSwap } from './records/pendingSwaps.js'
 import { isSettled, type PendingSwapStatus } from './rules/standing.js'
 import { assertReadsChain, type ExecutionClients, resolveClients } from './run/chain.js'
 import { readStanding, subjectOf } from './run/readStanding.js'

@@ -10,34 +10,9 @@ import type {
   WalletClient,
 } from 'viem'
 import type { GetSwapInfoErrorType } from '../actions/getSwapInfo.js'
-import type {
-  BatchFailedErrorType,
-  BatchUnsupportedErrorType,
-  ChainMismatchErrorType,
-  InsufficientAllowanceErrorType,
-  LeftoverAllowance,
-  OutcomeUnknownErrorType,
-  QuoteBelowMinimumErrorType,
-  QuoteChangedErrorType,
-  SimulationUnavailableErrorType,
-  SwapInProgressErrorType,
-  SwapOutcome,
-  SwapSimulationErrorType,
-  TransactionNotSeenErrorType,
-  TransactionReplacedErrorType,
-  TransactionRevertedErrorType,
-  UnsafeSwapDataErrorType,
-  UnsafeSwapOutcomeErrorType,
-  UntrustedAddressErrorType,
-  UserRejectedErrorType,
-  WalletErrorType,
-} from '../errors/execute.js'
-import type {
-  PermitRefusedErrorType,
-  SwapGuardCodeMismatchErrorType,
-  SwapGuardIncompatibleErrorType,
-  SwapGuardNotDeployedErrorType,
-} from '../errors/guard.js'
+import type * as errors from '../errors/execute.js'
+import type { LeftoverAllowance, SwapOutcome } from '../errors/execute.js'
+import type * as guard from '../errors/guard.js'
 import type { QuoteRequest, SwapInfo } from '../schemas.js'
 
 export type ExecutionClients = {
@@ -258,25 +233,25 @@ export type ExecuteSwapReturnType = {
 
 export type ExecuteSwapErrorType =
   | GetSwapInfoErrorType
-  | UntrustedAddressErrorType
-  | UnsafeSwapDataErrorType
-  | UnsafeSwapOutcomeErrorType
-  | QuoteBelowMinimumErrorType
-  | QuoteChangedErrorType
-  | ChainMismatchErrorType
-  | UserRejectedErrorType
-  | TransactionRevertedErrorType
-  | TransactionReplacedErrorType
-  | SwapSimulationErrorType
-  | InsufficientAllowanceErrorType
-  | BatchUnsupportedErrorType
-  | BatchFailedErrorType
-  | OutcomeUnknownErrorType
-  | TransactionNotSeenErrorType
-  | SwapInProgressErrorType
-  | SimulationUnavailableErrorType
-  | SwapGuardNotDeployedErrorType
-  | SwapGuardIncompatibleErrorType
-  | SwapGuardCodeMismatchErrorType
-  | PermitRefusedErrorType
-  | WalletErrorType
+  | errors.UntrustedAddressErrorType
+  | errors.UnsafeSwapDataErrorType
+  | errors.UnsafeSwapOutcomeErrorType
+  | errors.QuoteBelowMinimumErrorType
+  | errors.QuoteChangedErrorType
+  | errors.ChainMismatchErrorType
+  | errors.UserRejectedErrorType
+  | errors.TransactionRevertedErrorType
+  | errors.TransactionReplacedErrorType
+  | errors.SwapSimulationErrorType
+  | errors.InsufficientAllowanceErrorType
+  | errors.BatchUnsupportedErrorType
+  | errors.BatchFailedErrorType
+  | errors.OutcomeUnknownErrorType
+  | errors.TransactionNotSeenErrorType
+  | errors.SwapInProgressErrorType
+  | errors.SimulationUnavailableErrorType
+  | guard.SwapGuardNotDeployedErrorType
+  | guard.SwapGuardIncompatibleErrorType
+  | guard.SwapGuardCodeMismatchErrorType
+  | guard.PermitRefusedErrorType
+  | errors.WalletErrorType

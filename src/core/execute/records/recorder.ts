@@ -2,10 +2,10 @@ import type { Address } from 'viem'
 import type { SwapStorage } from '../types.js'
 import { claimPendingSwap } from './claims.js'
 import type { JournalEntry } from './journal.js'
+import type { PendingSwap } from './pendingSwaps.js'
 import {
   journalOf,
   newPendingSwapId,
-  type PendingSwap,
   removePendingSwap,
   savePendingSwap,
   withJournal,

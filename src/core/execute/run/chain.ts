@@ -1,19 +1,17 @@
-import {
-  type Account,
-  type Address,
-  type Chain,
-  erc20Abi,
-  type Hex,
-  hexToNumber,
-  numberToHex,
-  type PublicClient,
-  type ReplacementReason,
-  type TransactionReceipt,
-  type Transport,
+import type {
+  Account,
+  Address,
+  Chain,
+  Hex,
+  PublicClient,
+  ReplacementReason,
+  TransactionReceipt,
+  Transport,
 } from 'viem'
+import { erc20Abi, hexToNumber, numberToHex } from 'viem'
+import type { ExecuteSwapStage } from '../../errors/execute.js'
 import {
   ChainMismatchError,
-  type ExecuteSwapStage,
   TransactionNotSeenError,
   TransactionReplacedError,
   TransactionRevertedError,

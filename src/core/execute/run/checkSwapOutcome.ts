@@ -1,23 +1,18 @@
+import type { Address, Client, Hex, Log, Transport } from 'viem'
 import {
-  type Address,
-  type Client,
   decodeErrorResult,
   encodeFunctionData,
   erc20Abi,
   getAddress,
-  type Hex,
   hexToBigInt,
   isAddressEqual,
-  type Log,
-  type Transport,
   toEventSelector,
 } from 'viem'
 import { call, simulateBlocks } from 'viem/actions'
 import { isNativeToken, nativeTokenAddress } from '../../constants.js'
+import type { SwapOutcome, SwapOutcomeViolation } from '../../errors/execute.js'
 import {
   SimulationUnavailableError,
-  type SwapOutcome,
-  type SwapOutcomeViolation,
   SwapSimulationError,
   UnsafeSwapOutcomeError,
 } from '../../errors/execute.js'

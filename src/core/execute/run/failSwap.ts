@@ -4,15 +4,8 @@ import { forget } from '../records/recorder.js'
 import { type Failure, failureOf, type Standing } from '../rules/standing.js'
 import type { ExecuteSwapReturnType } from '../types.js'
 import { revoke } from './chain.js'
-import {
-  emit,
-  ownEntries,
-  type Prepared,
-  type Quoted,
-  type Simulated,
-  type SwapRun,
-  tell,
-} from './context.js'
+import type { Prepared, Quoted, Simulated, SwapRun } from './context.js'
+import { emit, ownEntries, tell } from './context.js'
 import { allowanceOf, finish, leftoverOf } from './finishSwap.js'
 import { readStanding } from './readStanding.js'
 

@@ -1,12 +1,5 @@
-import {
-  type Address,
-  erc20Abi,
-  type Hex,
-  isAddressEqual,
-  type PublicClient,
-  parseEventLogs,
-  type TransactionReceipt,
-} from 'viem'
+import type { Address, Hex, PublicClient, TransactionReceipt } from 'viem'
+import { erc20Abi, isAddressEqual, parseEventLogs } from 'viem'
 import { isNativeToken } from '../../constants.js'
 import { type LeftoverAllowance, type SwapOutcome, UnsafeSwapOutcomeError } from '../../errors/execute.js'
 import { swapGuardAbi, swapGuardAddress } from '../guard/swapGuard.js'

@@ -8,16 +8,15 @@ import {
 import { type Journal, stepHash } from '../records/journal.js'
 import { journalOf, type PendingSwap } from '../records/pendingSwaps.js'
 import { classifyTransaction, type TransactionSubject } from '../rules/classifyTransaction.js'
-import {
-  decideStanding,
-  type Scan,
-  type ScannedTransaction,
-  type ScanStart,
-  type Standing,
-  type StandingFacts,
-  scanKey,
-  type TransactionFact,
+import type {
+  Scan,
+  ScannedTransaction,
+  ScanStart,
+  Standing,
+  StandingFacts,
+  TransactionFact,
 } from '../rules/standing.js'
+import { decideStanding, scanKey } from '../rules/standing.js'
 import type { ExecutionClients } from '../types.js'
 import { readBatch, waitForBatch } from './batch.js'
 import { pendingCount, readAllowance, waitForTransaction } from './chain.js'

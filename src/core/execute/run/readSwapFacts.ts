@@ -1,14 +1,8 @@
 import type { Address, PublicClient } from 'viem'
 import { permit2Address } from '../guard/swapGuard.js'
 import { type SwapGuardStatus, verifySwapGuard } from '../guard/verifySwapGuard.js'
-import {
-  approveCall,
-  type PlanSwapCallParameters,
-  planSwapCall,
-  type SwapFacts,
-  viaPermit2,
-  wantsBatch,
-} from '../rules/planSwap.js'
+import type { PlanSwapCallParameters, SwapFacts } from '../rules/planSwap.js'
+import { approveCall, planSwapCall, viaPermit2, wantsBatch } from '../rules/planSwap.js'
 import { readWalletCapabilities } from './batch.js'
 import { type ExecutionClients, readAllowance } from './chain.js'
 import { toMissingTokenError } from './walletErrors.js'

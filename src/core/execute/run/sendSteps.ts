@@ -1,8 +1,8 @@
 import { type Account, type Address, type Hex, parseAbi, type TransactionReceipt } from 'viem'
+import type { SwapOutcome } from '../../errors/execute.js'
 import {
   BatchFailedError,
   InsufficientAllowanceError,
-  type SwapOutcome,
   TransactionReplacedError,
   TransactionRevertedError,
   UserRejectedError,
@@ -18,16 +18,8 @@ import { type Standing, swapReceiptOf } from '../rules/standing.js'
 import type { SwapCall } from '../types.js'
 import { isBatchDeclined, sendBatch } from './batch.js'
 import { pendingCount, readAllowance, sendPinned, waitForSuccess } from './chain.js'
-import {
-  emit,
-  ownEntries,
-  type Prepared,
-  record,
-  type Sent,
-  type Simulated,
-  type SwapRun,
-  simulateCalls,
-} from './context.js'
+import type { Prepared, Sent, Simulated, SwapRun } from './context.js'
+import { emit, ownEntries, record, simulateCalls } from './context.js'
 import { walletStep } from './walletErrors.js'
 
 /** The send phase ended with nothing sent: a resume's pinned nonce was taken since its scan. */
