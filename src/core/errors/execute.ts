@@ -5,6 +5,9 @@ import { BaseError, type BaseErrorParameters } from './base.js'
 /** Where in the swap flow an error happened. */
 export type ExecuteSwapStage = 'quote' | 'chain' | 'approval' | 'simulation' | 'swap' | 'revoke'
 
+/** The stage of a call that was sent (or simulated as sent): an approval or the swap. */
+export type SentStage = Extract<ExecuteSwapStage, 'approval' | 'swap'>
+
 /** An allowance an approval of the flow left behind because the swap did not happen. */
 export type LeftoverAllowance = {
   chainId: number
@@ -142,7 +145,7 @@ export class UnsafeSwapOutcomeError extends ExecuteSwapError {
   override name = 'UnsafeSwapOutcomeError' as const
   declare violations: readonly SwapOutcomeViolation[]
   declare outcome: SwapOutcome
-  declare stage: 'simulation' | 'receipt'
+  declare stage: Extract<ExecuteSwapStage, 'simulation'> | 'receipt'
   declare hash: Hex | undefined
   declare receipt: TransactionReceipt | undefined
 
@@ -357,12 +360,12 @@ export class SwapSimulationError extends ExecuteSwapError {
   override name = 'SwapSimulationError' as const
   declare reason: string | undefined
   declare data: Hex | undefined
-  declare stage: 'approval' | 'swap'
+  declare stage: SentStage
 
   constructor(p: {
     reason: string | undefined
     data: Hex | undefined
-    stage?: 'approval' | 'swap'
+    stage?: SentStage
     cause?: unknown
   }) {
     const { reason, data, stage = 'swap' } = p
@@ -432,14 +435,14 @@ export type OutcomeUnknownErrorType = OutcomeUnknownError & { name: 'OutcomeUnkn
  */
 export class OutcomeUnknownError extends ExecuteSwapError {
   override name: 'OutcomeUnknownError' | 'TransactionNotSeenError' = 'OutcomeUnknownError'
-  declare stage: 'approval' | 'swap'
+  declare stage: SentStage
   /** The transaction sent; `undefined` for a batch. */
   declare hash: Hex | undefined
   /** The EIP-5792 batch sent, in batch mode. */
   declare batchId: string | undefined
 
   constructor(p: {
-    stage: 'approval' | 'swap'
+    stage: SentStage
     hash?: Hex | undefined
     batchId?: string | undefined
     cause: unknown

@@ -1,4 +1,4 @@
-import type { Account, Address, Chain, PublicClient, Transport, WalletClient } from 'viem'
+import type { Address, Chain, PublicClient, Transport } from 'viem'
 import { erc20Abi, formatUnits } from 'viem'
 import { estimateGas, simulateBlocks } from 'viem/actions'
 import { getSwapInfo } from '../actions/getSwapInfo.js'
@@ -8,13 +8,14 @@ import { isNativeToken } from '../constants.js'
 import { ensure } from '../errors/parameter.js'
 import type { SwapInfo } from '../schemas.js'
 import { assertAddress, assertRouteParameters } from '../utils/validate.js'
-import type { BatchMode, FloorEnforcement, Permit2Mode, SwapPlan, SwapStepKind } from './rules/planSwap.js'
+import type { BatchMode, SwapPlan, SwapStepKind } from './rules/planSwap.js'
 import { planSwap } from './rules/planSwap.js'
 import { asSimulatedCalls, type SwapCall } from './run/checkSwapOutcome.js'
 import { readSwapFacts } from './run/readSwapFacts.js'
 import { gasLimit as guardGasLimit } from './run/sendSteps.js'
 import { runCallsRequest } from './run/stateOverrides.js'
 import { toMissingTokenError } from './run/walletErrors.js'
+import type { ExecuteSwapParameters, ExecutionClients } from './types.js'
 
 /** Price impact at or above `high` warns; at or above `blocking` the UI should not let the user swap. */
 export type PriceImpactThresholds = { high: number; blocking: number }
@@ -22,42 +23,37 @@ export type PriceImpactThresholds = { high: number; blocking: number }
 /** Uniswap's interface levels: warn from 5%, block from 15%. */
 export const defaultPriceImpactThresholds: PriceImpactThresholds = { high: 0.05, blocking: 0.15 }
 
-export type GetSwapPreviewParameters = {
+/** What the preview is for: the swap and the options `executeSwap` will be given, the user, and what the caller already has. */
+export type GetSwapPreviewParameters = Pick<
+  ExecuteSwapParameters,
+  | 'token0'
+  | 'token1'
+  | 'amountIn'
+  | 'slippage'
+  | 'deadline'
+  | 'approval'
+  | 'permit2'
+  | 'resetAllowance'
+  | 'floorEnforcement'
+> & {
   /** Reads balances, allowances, decimals and simulates (the user's `usePublicClient()`). */
-  publicClient: PublicClient<Transport, Chain | undefined>
-  /** The wallet, to tell whether approval and swap will go as one batch. Optional. */
-  walletClient?: WalletClient<Transport, Chain | undefined, Account | undefined> | undefined
-  /** The user. */
+  publicClient: ExecutionClients['publicClient']
+  /** The wallet, to tell whether approval and swap will go as one batch. */
+  walletClient?: ExecutionClients['walletClient'] | undefined
+  /** The user; and the recipient (default: `account`). */
   account: Address
-  token0: Address
-  token1: Address
-  /** In token0's smallest unit. */
-  amountIn: bigint
-  /** The recipient. Default: `account`. */
   to?: Address | undefined
-  slippage?: number | undefined
-  /** As `executeSwap`'s: passed to `/swap/info` as is. */
-  deadline?: number | bigint | undefined
   /** The floor written into the guard's call, as `executeSwap` will (the fee does not depend on it). Default 0. */
   minAmountOut?: bigint | undefined
-  /** The quote, when the caller has it: no request then. */
+  /** `'never'` never counts on a batch. Default `'auto'`. */
+  batch?: BatchMode | undefined
+  /** The quote and when it was fetched (epoch ms, default now), when the caller has them: no request then. */
   swapInfo?: SwapInfo | undefined
-  /** When `swapInfo` was fetched (epoch ms). Default: now. */
   quotedAt?: number | undefined
   /** How long a quote stays good (the quote's `staleTime`). Default 10 000 ms. */
   quoteTtlMs?: number | undefined
   /** The USD prices, when the caller has them: no request then. */
   prices?: { token0?: number | undefined; token1?: number | undefined } | undefined
-  /** As `executeSwap`'s (`'never'` never counts on a batch). Default `'auto'`. */
-  batch?: BatchMode | undefined
-  /** As `executeSwap`'s. Default `'exact'`. */
-  approval?: 'exact' | 'infinite' | undefined
-  /** As `executeSwap`'s. Default `'if-approved'`. */
-  permit2?: Permit2Mode | undefined
-  /** As `executeSwap`'s: a reset to 0 first, detected when omitted. */
-  resetAllowance?: boolean | undefined
-  /** As `executeSwap`'s. Default `'onchain'`. */
-  floorEnforcement?: FloorEnforcement | undefined
   priceImpactThresholds?: PriceImpactThresholds | undefined
 }
 
@@ -80,11 +76,7 @@ export type SwapPreview = {
   approvalTarget: Address | undefined
   /** `'onchain'`: whether the genuine guard is deployed (`false`: `executeSwap` would refuse); else `undefined`. */
   guardDeployed: boolean | undefined
-  /**
-   * The whole flow's fee in wei: each call's gas, simulated in order, times the gas price; `gasLimit`: the
-   * one set on the guarded swap. `undefined` when the calls cannot be simulated yet (an insufficient balance,
-   * say).
-   */
+  /** The flow's fee: each call's gas, simulated in order, times the gas price; `undefined` when they cannot run yet. */
   networkFee:
     | {
         wei: bigint
@@ -94,10 +86,7 @@ export type SwapPreview = {
         gasLimit?: bigint | undefined
       }
     | undefined
-  /**
-   * 1 − (value out ÷ value in) at the service's USD prices, with its warning level; `undefined` without both
-   * prices.
-   */
+  /** 1 − (value out ÷ value in) at the service's USD prices, with its warning level; `undefined` without both. */
   priceImpact:
     | { value: number; valueIn: number; valueOut: number; warning: 'none' | 'high' | 'blocking' }
     | undefined

@@ -11,7 +11,7 @@ import type {
 } from 'viem'
 import type { GetSwapInfoErrorType } from '../actions/getSwapInfo.js'
 import type * as errors from '../errors/execute.js'
-import type { LeftoverAllowance, SwapOutcome } from '../errors/execute.js'
+import type { ExecuteSwapStage, LeftoverAllowance, SwapOutcome } from '../errors/execute.js'
 import type * as guard from '../errors/guard.js'
 import type { QuoteRequest, SwapInfo } from '../schemas.js'
 
@@ -46,6 +46,13 @@ export type BatchMode = 'auto' | 'never' | 'require'
  * one EIP-5792 batch.
  */
 export type SwapStepKind = 'reset' | 'approve' | 'permit' | 'swap' | 'batch'
+
+/**
+ * What happened to a step: `'sending'` (written before the wallet is asked), `'sent'` (its hash or batch id
+ * came back), `'mined'`, `'reverted'`, `'replaced'` (another transaction took its nonce), `'rejected'` (the
+ * wallet sent nothing), `'unknown'` (it may be on its way, its outcome not read).
+ */
+export type JournalEvent = 'sending' | 'sent' | 'mined' | 'reverted' | 'replaced' | 'rejected' | 'unknown'
 
 /** How the steps go: one atomic EIP-5792 batch, or one transaction after the other. */
 export type SwapMode = 'sequential' | Extract<SwapStepKind, 'batch'>
@@ -185,7 +192,7 @@ export type ExecuteSwapParameters = ExecutionClients & {
 /** What happened, as `onEvent` reports it: a send or a mined step, the success, or the failure with its `code`. */
 export type SwapEvent =
   | {
-      type: `${'approval' | Extract<SwapStepKind, 'swap' | 'batch'>}-${'sent' | 'mined'}`
+      type: `${Extract<ExecuteSwapStage, 'approval'> | Extract<SwapStepKind, 'swap' | 'batch'>}-${Extract<JournalEvent, 'sent' | 'mined'>}`
       chainId: number
       hash?: Hex | undefined
       batchId?: string | undefined

@@ -1,11 +1,17 @@
 'use client'
 
-import { type UseMutationOptions, type UseMutationResult, useMutation } from '@tanstack/react-query'
+import {
+  type MutationStatus,
+  type UseMutationOptions,
+  type UseMutationResult,
+  useMutation,
+} from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
 import type { TransactionReceipt } from 'viem'
 import type {
   ExecuteSwapErrorType,
   ExecuteSwapReturnType,
+  ExecuteSwapStatus,
   ExecuteSwapStep,
 } from '../../core/execute/executeSwap.js'
 import { withoutUndefined } from '../../core/utils/withoutUndefined.js'
@@ -48,7 +54,7 @@ export type UseExecuteSwapReturnType = Omit<
    * or `'error'`, and while it runs, its own stage (`'quoting'` until the first
    * step, then `'approving'`, `'swapping'`).
    */
-  stage: 'idle' | 'quoting' | 'approving' | 'swapping' | 'success' | 'error'
+  stage: Exclude<MutationStatus, 'pending'> | ExecuteSwapStatus
 }
 
 /**

@@ -1,6 +1,6 @@
 'use client'
 
-import { type QueryClient, useMutation, useQuery } from '@tanstack/react-query'
+import { type MutationStatus, type QueryClient, useMutation, useQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo } from 'react'
 import type { TransactionReceipt } from 'viem'
 import { ensure } from '../../core/errors/parameter.js'
@@ -62,7 +62,7 @@ export type UsePendingSwapsReturnType = {
   resumeAsync: (record: PendingSwap, confirmed: ResumeConfirmation) => Promise<ResumeSwapReturnType>
   /** The running (or last) resume: TanStack's mutation state. */
   resumeState: {
-    status: 'idle' | 'pending' | 'success' | 'error'
+    status: MutationStatus
     data: ResumeSwapReturnType | undefined
     error: ExecuteSwapErrorType | null
   }

@@ -1,12 +1,7 @@
 import type { Hex } from 'viem'
-import type { SwapStepKind } from '../types.js'
+import type { JournalEvent, SwapStepKind } from '../types.js'
 
-/**
- * What happened to a step: `'sending'` (written before the wallet is asked), `'sent'` (its hash or batch id
- * came back), `'mined'`, `'reverted'`, `'replaced'` (another transaction took its nonce), `'rejected'` (the
- * wallet sent nothing), `'unknown'` (it may be on its way, its outcome not read).
- */
-export type JournalEvent = 'sending' | 'sent' | 'mined' | 'reverted' | 'replaced' | 'rejected' | 'unknown'
+export type { JournalEvent } from '../types.js'
 
 /** One line of a swap's journal: a transaction's (or a batch's) step; a signature sends nothing. */
 export type JournalEntry = {

@@ -1,4 +1,5 @@
 import type { Hex, TransactionReceipt } from 'viem'
+import type { SentStage } from '../../errors/execute.js'
 import { findLast, type Journal, lastOf, stepHash } from '../records/journal.js'
 import type { SwapStepKind } from '../types.js'
 
@@ -243,7 +244,7 @@ export type Failure = {
   /** The record stays (for the chain to settle, or for a resume) unless the standing settled. */
   keep: boolean
   /** What this execution sent whose outcome is not known: the error becomes an `OutcomeUnknownError`. */
-  unknown?: { stage: 'approval' | 'swap'; hash?: Hex | undefined; batchId?: string | undefined } | undefined
+  unknown?: { stage: SentStage; hash?: Hex | undefined; batchId?: string | undefined } | undefined
   /** Read the allowance an approval may have left and note it (`ifLeft`: only when some is left). */
   leftover?: { ifLeft: boolean } | undefined
   /** A resume's pinned send refused, or replaced, at its nonce: the standing is the resume's answer. */
