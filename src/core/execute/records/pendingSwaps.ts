@@ -6,10 +6,9 @@ import { type Journal, type JournalEntry, type JournalView, journalFromView, vie
 
 /**
  * An execution that sent something (or was about to) and has not settled: what it swaps, the user's floor,
- * its journal and, read from it, the step it reached with its hashes. Never holds a key, a signature or a
- * header.
+ * its journal and its view (the step it reached, its hashes). Never holds a key, a signature or a header.
  */
-export type PendingSwap = {
+export type PendingSwap = JournalView & {
   id: string
   /** 2 since the journal; 1 for 0.1.0's records, read as the journal their step and hashes describe. */
   version: 1 | 2
@@ -29,12 +28,6 @@ export type PendingSwap = {
   spender?: Address | undefined
   /** The router the swap calls (its transaction's `to`): a call to it after the approval is taken for the swap. */
   router?: Address | undefined
-  /** A view of `journal` (see `JournalView`). */
-  step: JournalView['step']
-  resetHash?: Hex | undefined
-  approvalHash?: Hex | undefined
-  swapHash?: Hex | undefined
-  batchId?: string | undefined
   /** What happened to each step, in order: the record's source of truth (absent from 0.1.0's records). */
   journal?: Journal | undefined
   createdAt: number

@@ -26,6 +26,23 @@ import { findCause, isUserRejection, walletStep } from './walletErrors.js'
 export { resolveClients } from '../rules/checkSwapParameters.js'
 export type { ExecutionClients } from '../types.js'
 
+/** The chain the client is on, unless it is not `expected`: a `ChainMismatchError` (with its `cause`). */
+async function expectChain(
+  { walletClient, publicClient }: Partial<ExecutionClients>,
+  expected: number | undefined,
+  stage: ExecuteSwapStage,
+  cause?: unknown,
+) {
+  const client = (walletClient ?? publicClient) as ExecutionClients['publicClient']
+  const actual = await walletStep(stage, () => client.getChainId())
+  const expectedChainId = expected ?? client.chain?.id ?? actual
+  if (actual !== expectedChainId) {
+    const role = walletClient ? 'wallet' : 'public'
+    throw new ChainMismatchError({ expectedChainId, actualChainId: actual, client: role, cause })
+  }
+  return expectedChainId
+}
+
 /**
  * Brings both clients to the expected chain (the wallet is asked to switch) and returns the chain every
  * transaction is then pinned to.
@@ -37,16 +54,16 @@ export async function ensureChain(
   stage: ExecuteSwapStage,
 ): Promise<Chain> {
   const { walletClient, publicClient } = clients
-  const id = await assertReadsChain(clients, chainId, stage)
+  const id = await expectChain({ publicClient }, chainId, stage)
   if ((await walletStep(stage, () => walletClient.getChainId())) !== id) {
-    const failure = await walletClient.switchChain({ id }).then(
+    const cause = await walletClient.switchChain({ id }).then(
       () => undefined,
       (error: unknown) => {
         if (isUserRejection(error)) throw new UserRejectedError({ stage, cause: error })
         return error
       },
     )
-    await assertWalletChain(clients, id, stage, failure)
+    await expectChain({ walletClient }, id, stage, cause)
   }
   return (
     [walletClient.chain, publicClient.chain].find((chain) => chain?.id === id) ?? {
@@ -66,11 +83,7 @@ export async function assertReadsChain(
   chainId: number | undefined,
   stage: ExecuteSwapStage = 'chain',
 ): Promise<number> {
-  const actual = await walletStep(stage, () => publicClient.getChainId())
-  const expected = chainId ?? publicClient.chain?.id ?? actual
-  if (actual !== expected)
-    throw new ChainMismatchError({ expectedChainId: expected, actualChainId: actual, client: 'public' })
-  return expected
+  return expectChain({ publicClient }, chainId, stage)
 }
 
 /**
@@ -82,11 +95,8 @@ export async function assertWalletChain(
   { walletClient }: Pick<ExecutionClients, 'walletClient'>,
   chainId: number,
   stage: ExecuteSwapStage,
-  cause?: unknown,
 ): Promise<void> {
-  const actual = await walletStep(stage, () => walletClient.getChainId())
-  if (actual !== chainId)
-    throw new ChainMismatchError({ expectedChainId: chainId, actualChainId: actual, client: 'wallet', cause })
+  await expectChain({ walletClient }, chainId, stage)
 }
 
 /**
