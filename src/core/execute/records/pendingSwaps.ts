@@ -1,4 +1,4 @@
-import { type Address, bytesToHex, type Hex, isAddressEqual } from 'viem'
+import { type Address, bytesToHex, isAddressEqual } from 'viem'
 import { isAddressLike, isObject } from '../../utils/validate.js'
 import { withoutUndefined } from '../../utils/withoutUndefined.js'
 import type { SwapStorage } from '../types.js'
