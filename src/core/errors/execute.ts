@@ -75,6 +75,7 @@ export function noteLeftoverAllowance(error: unknown, leftover: LeftoverAllowanc
 }
 
 type Role = 'approvalAddress' | 'transferAddress'
+/** `UntrustedAddressError`, its `name` a literal type: a union of errors narrows on `error.name`. */
 export type UntrustedAddressErrorType = UntrustedAddressError & { name: 'UntrustedAddressError' }
 
 /**
@@ -95,6 +96,7 @@ export class UntrustedAddressError extends ExecuteSwapError {
   }
 }
 
+/** `UnsafeSwapDataError`, its `name` a literal type: a union of errors narrows on `error.name`. */
 export type UnsafeSwapDataErrorType = UnsafeSwapDataError & { name: 'UnsafeSwapDataError' }
 
 /**
@@ -134,6 +136,7 @@ export type SwapOutcomeViolation =
   /** Another token would stay in the guard's executor, for the next caller to take. */
   | { type: 'stranded'; token: Address; amount: bigint }
 
+/** `UnsafeSwapOutcomeError`, its `name` a literal type: a union of errors narrows on `error.name`. */
 export type UnsafeSwapOutcomeErrorType = UnsafeSwapOutcomeError & { name: 'UnsafeSwapOutcomeError' }
 
 /**
@@ -176,6 +179,7 @@ export const describeViolation = (v: SwapOutcomeViolation): string =>
     ? `approval: ${v.spender} on ${v.token}`
     : `${v.type}: ${v.amount} of ${v.token}${'limit' in v ? ` (limit ${v.limit})` : ''}`
 
+/** `QuoteBelowMinimumError`, its `name` a literal type: a union of errors narrows on `error.name`. */
 export type QuoteBelowMinimumErrorType = QuoteBelowMinimumError & { name: 'QuoteBelowMinimumError' }
 
 /**
@@ -192,6 +196,7 @@ export class QuoteBelowMinimumError extends ExecuteSwapError {
   }
 }
 
+/** `QuoteChangedError`, its `name` a literal type: a union of errors narrows on `error.name`. */
 export type QuoteChangedErrorType = QuoteChangedError & { name: 'QuoteChangedError' }
 
 /**
@@ -216,6 +221,7 @@ export class QuoteChangedError extends ExecuteSwapError {
   }
 }
 
+/** `BatchUnsupportedError`, its `name` a literal type: a union of errors narrows on `error.name`. */
 export type BatchUnsupportedErrorType = BatchUnsupportedError & { name: 'BatchUnsupportedError' }
 
 /**
@@ -231,6 +237,7 @@ export class BatchUnsupportedError extends ExecuteSwapError {
   }
 }
 
+/** `BatchFailedError`, its `name` a literal type: a union of errors narrows on `error.name`. */
 export type BatchFailedErrorType = BatchFailedError & { name: 'BatchFailedError' }
 
 /**
@@ -255,6 +262,7 @@ export class BatchFailedError extends ExecuteSwapError {
   }
 }
 
+/** `ChainMismatchError`, its `name` a literal type: a union of errors narrows on `error.name`. */
 export type ChainMismatchErrorType = ChainMismatchError & { name: 'ChainMismatchError' }
 
 /**
@@ -287,6 +295,7 @@ export class ChainMismatchError extends ExecuteSwapError {
   }
 }
 
+/** `UserRejectedError`, its `name` a literal type: a union of errors narrows on `error.name`. */
 export type UserRejectedErrorType = UserRejectedError & { name: 'UserRejectedError' }
 
 /**
@@ -302,6 +311,7 @@ export class UserRejectedError extends ExecuteSwapError {
   }
 }
 
+/** `TransactionRevertedError`, its `name` a literal type: a union of errors narrows on `error.name`. */
 export type TransactionRevertedErrorType = TransactionRevertedError & { name: 'TransactionRevertedError' }
 
 /**
@@ -319,6 +329,7 @@ export class TransactionRevertedError extends ExecuteSwapError {
   }
 }
 
+/** `TransactionReplacedError`, its `name` a literal type: a union of errors narrows on `error.name`. */
 export type TransactionReplacedErrorType = TransactionReplacedError & { name: 'TransactionReplacedError' }
 
 /**
@@ -349,6 +360,7 @@ export class TransactionReplacedError extends ExecuteSwapError {
   }
 }
 
+/** `SwapSimulationError`, its `name` a literal type: a union of errors narrows on `error.name`. */
 export type SwapSimulationErrorType = SwapSimulationError & { name: 'SwapSimulationError' }
 
 /**
@@ -373,6 +385,7 @@ export class SwapSimulationError extends ExecuteSwapError {
   }
 }
 
+/** `SimulationUnavailableError`, its `name` a literal type: a union of errors narrows on `error.name`. */
 export type SimulationUnavailableErrorType = SimulationUnavailableError & {
   name: 'SimulationUnavailableError'
 }
@@ -390,6 +403,7 @@ export class SimulationUnavailableError extends ExecuteSwapError {
   }
 }
 
+/** `InsufficientAllowanceError`, its `name` a literal type: a union of errors narrows on `error.name`. */
 export type InsufficientAllowanceErrorType = InsufficientAllowanceError & {
   name: 'InsufficientAllowanceError'
 }
@@ -409,6 +423,7 @@ export class InsufficientAllowanceError extends ExecuteSwapError {
   }
 }
 
+/** `WalletError`, its `name` a literal type: a union of errors narrows on `error.name`. */
 export type WalletErrorType = WalletError & { name: 'WalletError' }
 
 /**
@@ -425,6 +440,7 @@ export class WalletError extends ExecuteSwapError {
   }
 }
 
+/** `OutcomeUnknownError`, its `name` a literal type: a union of errors narrows on `error.name`. */
 export type OutcomeUnknownErrorType = OutcomeUnknownError & { name: 'OutcomeUnknownError' }
 
 /**
@@ -457,6 +473,7 @@ export class OutcomeUnknownError extends ExecuteSwapError {
   }
 }
 
+/** `TransactionNotSeenError`, its `name` a literal type: a union of errors narrows on `error.name`. */
 export type TransactionNotSeenErrorType = TransactionNotSeenError & { name: 'TransactionNotSeenError' }
 
 /**
@@ -476,6 +493,7 @@ export class TransactionNotSeenError extends OutcomeUnknownError {
   }
 }
 
+/** `SwapInProgressError`, its `name` a literal type: a union of errors narrows on `error.name`. */
 export type SwapInProgressErrorType = SwapInProgressError & { name: 'SwapInProgressError' }
 
 /**

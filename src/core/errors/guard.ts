@@ -5,6 +5,7 @@ import { ExecuteSwapError } from './execute.js'
 const sent = (hash: Hex | undefined, what: string) =>
   hash ? `The deployment ${hash} was mined, yet the address ${what}.` : 'Nothing was sent.'
 
+/** `SwapGuardNotDeployedError`, its `name` a literal type: a union of errors narrows on `error.name`. */
 export type SwapGuardNotDeployedErrorType = SwapGuardNotDeployedError & { name: 'SwapGuardNotDeployedError' }
 
 /**
@@ -45,6 +46,7 @@ export class SwapGuardNotDeployedError extends ExecuteSwapError {
   }
 }
 
+/** `SwapGuardIncompatibleError`, its `name` a literal type: a union of errors narrows on `error.name`. */
 export type SwapGuardIncompatibleErrorType = SwapGuardIncompatibleError & {
   name: 'SwapGuardIncompatibleError'
 }
@@ -69,6 +71,7 @@ export class SwapGuardIncompatibleError extends ExecuteSwapError {
   }
 }
 
+/** `SwapGuardCodeMismatchError`, its `name` a literal type: a union of errors narrows on `error.name`. */
 export type SwapGuardCodeMismatchErrorType = SwapGuardCodeMismatchError & {
   name: 'SwapGuardCodeMismatchError'
 }
@@ -108,6 +111,10 @@ export class SwapGuardCodeMismatchError extends ExecuteSwapError {
   }
 }
 
+/**
+ * `DeterministicDeployerMismatchError`, its `name` a literal type: a union of errors narrows on
+ * `error.name`.
+ */
 export type DeterministicDeployerMismatchErrorType = DeterministicDeployerMismatchError & {
   name: 'DeterministicDeployerMismatchError'
 }
@@ -144,6 +151,7 @@ export class DeterministicDeployerMismatchError extends ExecuteSwapError {
   }
 }
 
+/** `PermitRefusedError`, its `name` a literal type: a union of errors narrows on `error.name`. */
 export type PermitRefusedErrorType = PermitRefusedError & { name: 'PermitRefusedError' }
 
 /**

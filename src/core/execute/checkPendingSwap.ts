@@ -6,6 +6,7 @@ import type { PendingSwapStatus } from './rules/standing.js'
 import { assertReadsChain, type ExecutionClients } from './run/chain.js'
 import { readStanding, subjectOf } from './run/readStanding.js'
 
+/** Where the record stands (`PendingSwapStatus`) and, when a transaction of it was mined, its receipt. */
 export type CheckPendingSwapReturnType = {
   status: PendingSwapStatus
   receipt?: TransactionReceipt | undefined

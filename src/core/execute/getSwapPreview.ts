@@ -23,7 +23,10 @@ export type PriceImpactThresholds = { high: number; blocking: number }
 /** Uniswap's interface levels: warn from 5%, block from 15%. */
 export const defaultPriceImpactThresholds: PriceImpactThresholds = { high: 0.05, blocking: 0.15 }
 
-/** What the preview is for: the swap and the options `executeSwap` will be given, the user, and what the caller already has. */
+/**
+ * What the preview is for: the swap and the options `executeSwap` will be given, the user, and what the
+ * caller already has.
+ */
 export type GetSwapPreviewParameters = Pick<
   ExecuteSwapParameters,
   | 'token0'
@@ -57,8 +60,13 @@ export type GetSwapPreviewParameters = Pick<
   priceImpactThresholds?: PriceImpactThresholds | undefined
 }
 
+/** A step `executeSwap` will ask the wallet for: a reset, an approval, a permit, the swap, or a batch. */
 export type SwapPreviewStep = SwapStepKind
 
+/**
+ * What `getSwapPreview` resolves to: the balance and allowance, the steps and calls, the fee, the price
+ * impact, the quote.
+ */
 export type SwapPreview = {
   /** The account's token0 balance, in its smallest unit. */
   balance: bigint

@@ -15,6 +15,10 @@ import { readStanding, subjectOf } from './run/readStanding.js'
 import { createSwapRun, runSwap } from './run/runSwap.js'
 import type { ExecutionClients } from './types.js'
 
+/**
+ * `executeSwap`'s parameters but the swap itself, which the record holds, and the floor the user confirms
+ * now.
+ */
 export type ResumeSwapParameters = Omit<
   ExecuteSwapParameters,
   'token0' | 'token1' | 'amountIn' | 'chainId'
@@ -30,6 +34,7 @@ export type ResumeSwapParameters = Omit<
   to?: Address | undefined
 }
 
+/** What `resumeSwap` did: swapped (with `executeSwap`'s result), found it settled, or left the record. */
 export type ResumeSwapReturnType =
   /** The swap was sent now, after a fresh quote and every check: its result. */
   | ({ resumed: 'swapped' } & ExecuteSwapReturnType)

@@ -4,6 +4,7 @@ import { resolveClients } from './rules/checkSwapParameters.js'
 import { revoke } from './run/chain.js'
 import type { ExecutionClients } from './types.js'
 
+/** The parameters of `revokeAllowance`: the clients, the token and spender, the chain, the confirmations. */
 export type RevokeAllowanceParameters = ExecutionClients & {
   /** The ERC-20 token. */
   token: Address
@@ -15,6 +16,7 @@ export type RevokeAllowanceParameters = ExecutionClients & {
   confirmations?: number | undefined
 }
 
+/** The revoking transaction's hash and its receipt. */
 export type RevokeAllowanceReturnType = { hash: Hex; receipt: TransactionReceipt }
 
 /**

@@ -7,6 +7,7 @@ import { isSettled, type PendingSwapStatus } from './rules/standing.js'
 import { assertReadsChain, type ExecutionClients, resolveClients } from './run/chain.js'
 import { readStanding, subjectOf } from './run/readStanding.js'
 
+/** The parameters of `settlePendingSwaps`: the clients, the storage, the chain, the trusted addresses. */
 export type SettlePendingSwapsParameters = ExecutionClients & {
   /** Default: `localStorage` in a browser, memory elsewhere (as `executeSwap`'s). */
   storage?: SwapStorage | undefined
@@ -16,6 +17,7 @@ export type SettlePendingSwapsParameters = ExecutionClients & {
   trustedAddresses?: TrustedAddresses | undefined
 }
 
+/** Each record checked, with its status and, when a transaction of it was mined, its receipt. */
 export type SettlePendingSwapsReturnType = {
   record: PendingSwap
   status: PendingSwapStatus

@@ -108,6 +108,9 @@ export type ExecuteSwapStep = {
 /** The routers and spenders trusted per chain: `{ [mainnet.id]: [ROUTER, SPENDER] }`. */
 export type TrustedAddresses = { readonly [chainId: number]: readonly Address[] }
 
+/**
+ * The parameters of `executeSwap`: the clients, the swap (tokens, amount, recipient) and its safety options.
+ */
 export type ExecuteSwapParameters = ExecutionClients & {
   token0: Address
   token1: Address
@@ -189,7 +192,10 @@ export type ExecuteSwapParameters = ExecutionClients & {
   paymaster?: { url: string; context?: Record<string, unknown> | undefined } | undefined
 }
 
-/** What happened, as `onEvent` reports it: a send or a mined step, the success, or the failure with its `code`. */
+/**
+ * What happened, as `onEvent` reports it: a send or a mined step, the success, or the failure with its
+ * `code`.
+ */
 export type SwapEvent =
   | {
       type: `${Extract<ExecuteSwapStage, 'approval'> | Extract<SwapStepKind, 'swap' | 'batch'>}-${Extract<JournalEvent, 'sent' | 'mined'>}`
@@ -207,6 +213,10 @@ export type SwapEvent =
     }
   | { type: 'failure'; code: string; error: unknown }
 
+/**
+ * What `executeSwap` resolves to: the quote, the chain, the mode, every hash sent, the receipt and the
+ * outcome.
+ */
 export type ExecuteSwapReturnType = {
   swapInfo: SwapInfo
   chainId: number
@@ -238,6 +248,7 @@ export type ExecuteSwapReturnType = {
   leftoverAllowance?: LeftoverAllowance | undefined
 }
 
+/** The errors `executeSwap` (and `resumeSwap`) can throw, each narrowed on its `name`. */
 export type ExecuteSwapErrorType =
   | GetSwapInfoErrorType
   | errors.UntrustedAddressErrorType

@@ -2,6 +2,9 @@ import { type Address, encodeFunctionData, type Hex } from 'viem'
 import { swapGuardAbi } from './swapGuard.js'
 import type { SwapPermitTypedDataParameters } from './swapPermitTypedData.js'
 
+/**
+ * The signed permit's values (as given to `swapPermitTypedData`, its chain aside), its signer and signature.
+ */
 export type EncodeSwapWithPermit2Parameters = Omit<SwapPermitTypedDataParameters, 'chainId'> & {
   /** The signer of the permit: the payer of token0. */
   owner: Address
@@ -9,6 +12,7 @@ export type EncodeSwapWithPermit2Parameters = Omit<SwapPermitTypedDataParameters
   signature: Hex
 }
 
+/** The calldata of `SwapGuard.swapWithPermit2`, to send to `swapGuardAddress`. */
 export type EncodeSwapWithPermit2ReturnType = Hex
 
 /**

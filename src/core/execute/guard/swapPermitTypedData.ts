@@ -19,6 +19,9 @@ export type SwapPermitWitness = {
   value?: bigint | undefined
 }
 
+/**
+ * The permit's values: the chain, token0 and `amountIn`, the Permit2 nonce and deadline, the guarded swap.
+ */
 export type SwapPermitTypedDataParameters = {
   /** The chain the signature is valid on (Permit2's EIP-712 domain). */
   chainId: number
@@ -61,6 +64,7 @@ export const swapPermitTypes = {
 export const swapPermitWitnessTypeString =
   'GuardedSwap witness)GuardedSwap(address token1,uint256 minAmountOut,address recipient,address spender,address router,bytes32 dataHash,uint256 value)TokenPermissions(address token,uint256 amount)'
 
+/** viem's `signTypedData` parameters (add `account`): Permit2's domain, the witness types and the message. */
 export type SwapPermitTypedDataReturnType = {
   domain: { name: 'Permit2'; chainId: number; verifyingContract: Address }
   types: typeof swapPermitTypes

@@ -14,6 +14,10 @@ import {
  */
 export type SwapGuardStatus = 'verified' | 'missing' | 'mismatch'
 
+/**
+ * The parameters of `verifySwapGuard`: the client that reads the code, whether to throw on a mismatch,
+ * whether to skip the cache.
+ */
 export type VerifySwapGuardParameters = {
   /** Reads the code (`eth_getCode`) and the chain id (`eth_chainId`). */
   publicClient: PublicClient<Transport, Chain | undefined>
@@ -23,8 +27,10 @@ export type VerifySwapGuardParameters = {
   fresh?: boolean | undefined
 }
 
+/** `'verified'`, `'missing'` (no code at either address) or `'mismatch'` (code that is not the guard's). */
 export type VerifySwapGuardReturnType = SwapGuardStatus
 
+/** The errors `verifySwapGuard` can throw: a mismatch with `throwOnMismatch`, or a failed read. */
 export type VerifySwapGuardErrorType = SwapGuardCodeMismatchErrorType | Error
 
 /** How long a `'missing'` answer is kept: someone may deploy the guard meanwhile. */

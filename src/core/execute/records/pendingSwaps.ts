@@ -193,6 +193,7 @@ export function removePendingSwap(storage: SwapStorage, id: string): Promise<voi
   })
 }
 
+/** Which records `getPendingSwaps` returns: an account's, a chain's (both optional). */
 export type GetPendingSwapsParameters = {
   /** Only this account's records. */
   account?: Address | undefined

@@ -28,6 +28,9 @@ import { decodeRevert, findCause, isUserRejection } from './walletErrors.js'
 
 export type { SwapCall } from '../types.js'
 
+/**
+ * The second argument of `checkSwapOutcome`: the calls to simulate, who sends and receives, and the bounds.
+ */
 export type CheckSwapOutcomeParameters = {
   /** The user: the sender of every call. */
   account: Address
@@ -47,6 +50,7 @@ export type CheckSwapOutcomeParameters = {
   dangerouslyAllowBalancesOnlySimulation?: boolean | undefined
 }
 
+/** What the simulated calls move: token0 out of the user, token1 into the recipient, the method, the gas. */
 export type CheckSwapOutcomeReturnType = SwapOutcome
 
 // The events that move the user's assets or approve them away (Permit2's Approval and Permit last).
