@@ -20,6 +20,7 @@ export type ExecuteSwapDefaults = Partial<
   Omit<ExecuteSwapParameters, 'token0' | 'token1' | 'amountIn' | 'slippage'> & { slippage: SlippageSetting }
 >
 
+/** What `executeSwapMutationOptions` returns: the mutation's key and function, for `useMutation`. */
 export type ExecuteSwapMutationOptions = {
   mutationKey: readonly ['executeSwap', { baseUrl: string }]
   mutationFn: (variables: ExecuteSwapVariables) => Promise<ExecuteSwapReturnType>

@@ -26,6 +26,7 @@ import { refreshAfterSwap } from '../../query/refreshAfterSwap.js'
 import { useSingleFlight } from './useSingleFlight.js'
 import { useSwapContext } from './useSwapClient.js'
 
+/** The settings every swap of the hook shares (the provider's by default), and TanStack's callbacks. */
 export type UseExecuteSwapParameters = ExecuteSwapDefaults & {
   /** TanStack mutation callbacks (`onSuccess`, `onError`, `onSettled`…). */
   mutation?:
@@ -36,6 +37,10 @@ export type UseExecuteSwapParameters = ExecuteSwapDefaults & {
     | undefined
 }
 
+/**
+ * TanStack's mutation result, with `execute` and `executeAsync` in place of `mutate` and `mutateAsync`, the
+ * flow's latest `step` and its `stage`.
+ */
 export type UseExecuteSwapReturnType = Omit<
   UseMutationResult<ExecuteSwapReturnType, ExecuteSwapErrorType, ExecuteSwapVariables>,
   'mutate' | 'mutateAsync'

@@ -25,6 +25,7 @@ import { type RefreshAfterSwapParameters, refreshAfterSwap } from '../../query/r
 import { useSingleFlight } from './useSingleFlight.js'
 import { useSwapContext } from './useSwapClient.js'
 
+/** `resumeSwap`'s options, each optional (the provider's by default), for the check and each resume. */
 export type UsePendingSwapsParameters = Partial<Omit<ResumeSwapParameters, 'record' | 'onStep'>> & {
   /** Default: the provider's chain, else the public client's. */
   chainId?: number | undefined
@@ -43,6 +44,7 @@ export type ResumeConfirmation = Pick<
   'minAmountOut' | 'acceptedQuote' | 'slippage' | 'to'
 >
 
+/** The unsettled records and the settled ones, the check's state, and `resume`, `dismiss` and `refresh`. */
 export type UsePendingSwapsReturnType = {
   /** The unsettled executions of the wallet's account on the chain: `'resumable'` or `'pending'`. */
   pendingSwaps: SettlePendingSwapsReturnType

@@ -29,6 +29,7 @@ import { type UseSwapInfoReturnType, useSwapInfo } from './useSwapInfo.js'
 import { bothEnabled, keepPreviousQuote } from './useSwapQuery.js'
 import { useTokenPrice } from './useTokenPrice.js'
 
+/** The swap to preview (each part optional: the hook waits), its options and TanStack Query's. */
 export type UseSwapPreviewParameters = {
   token0?: Address | undefined
   token1?: Address | undefined
@@ -69,6 +70,7 @@ export type UseSwapPreviewErrorType = InvalidParameterErrorType | GetSwapInfoErr
 // What may differ between a preview and the one it stands in for while it refreshes.
 const refreshFields = new Set(['quotedAt', 'prices'])
 
+/** TanStack's query result of the preview (`getSwapPreview`), with the `quote` it is for. */
 export type UseSwapPreviewReturnType = UseQueryResult<SwapPreview, UseSwapPreviewErrorType> & {
   /** The quote the preview is for: `useSwapInfo`'s result (shared cache). */
   quote: UseSwapInfoReturnType
