@@ -74,7 +74,7 @@ export type UseExecuteSwapReturnType = Omit<
  * `execute`, `executeAsync`, `step` and `stage`.
  *
  * @example
- * import { useExecuteSwap } from 'token-swap-hooks/execute'
+ * import { useExecuteSwap } from 'token-swap-hooks'
  * import { usePublicClient, useWalletClient } from 'wagmi'
  *
  * const { data: walletClient } = useWalletClient()
