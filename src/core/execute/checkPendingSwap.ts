@@ -3,7 +3,7 @@ import type { TrustedAddresses } from './executeSwap.js'
 import { isPendingSwapRunning } from './records/claims.js'
 import type { PendingSwap } from './records/pendingSwaps.js'
 import type { PendingSwapStatus } from './rules/standing.js'
-import { assertReadsChain, type ExecutionClients } from './run/chain.js'
+import { assertChain, type ExecutionClients } from './run/chain.js'
 import { readStanding, subjectOf } from './run/readStanding.js'
 
 /** Where the record stands (`PendingSwapStatus`) and, when a transaction of it was mined, its receipt. */
@@ -24,7 +24,7 @@ export async function checkPendingSwap(
   record: PendingSwap,
 ): Promise<CheckPendingSwapReturnType> {
   if (isPendingSwapRunning(record.id)) return { status: 'pending' }
-  await assertReadsChain(clients, record.chainId)
+  await assertChain(clients.publicClient, record.chainId)
   const { status, receipt } = await readStanding(
     clients,
     subjectOf(record),

@@ -4,7 +4,7 @@ import { isPendingSwapRunning } from './records/claims.js'
 import type { PendingSwap, SwapStorage } from './records/pendingSwaps.js'
 import { getDefaultStorage, getPendingSwaps, removePendingSwap } from './records/pendingSwaps.js'
 import { isSettled, type PendingSwapStatus } from './rules/standing.js'
-import { assertReadsChain, type ExecutionClients, resolveClients } from './run/chain.js'
+import { assertChain, type ExecutionClients, resolveClients } from './run/chain.js'
 import { readStanding, subjectOf } from './run/readStanding.js'
 
 /** The parameters of `settlePendingSwaps`: the clients, the storage, the chain, the trusted addresses. */
@@ -35,7 +35,7 @@ export async function settlePendingSwaps(
   const clients = resolveClients(parameters)
   const storage = parameters.storage ?? getDefaultStorage()
   // Records of one chain, read on another, would all look dropped.
-  const chainId = await assertReadsChain(clients, parameters.chainId)
+  const chainId = await assertChain(clients.publicClient, parameters.chainId)
   // An execution of this page runs the skipped ones: they are not interrupted.
   const records = (await getPendingSwaps(storage, { account: clients.owner, chainId })).filter(
     (record) => !isPendingSwapRunning(record.id),

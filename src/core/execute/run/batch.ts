@@ -3,7 +3,7 @@ import { getCallsStatus, getCapabilities, sendCalls, waitForCallsStatus } from '
 import { BatchFailedError } from '../../errors/execute.js'
 import type { PendingSwapStatus } from '../rules/standing.js'
 import type { ExecuteSwapParameters, SwapCall } from '../types.js'
-import { assertWalletChain, type ExecutionClients } from './chain.js'
+import { assertChain, type ExecutionClients } from './chain.js'
 import { findCause, walletStep } from './walletErrors.js'
 
 /** What the wallet reports it can do for the account on the chain (EIP-5792 `wallet_getCapabilities`). */
@@ -82,7 +82,7 @@ export async function sendBatch(
 ): Promise<BatchResult> {
   const { walletClient } = clients
   const { paymaster } = options
-  await assertWalletChain(clients, chain.id, 'swap')
+  await assertChain(walletClient, chain.id, 'swap', 'wallet')
   const { id } = await walletStep('swap', () =>
     sendCalls(walletClient, {
       account: walletClient.account as Account,

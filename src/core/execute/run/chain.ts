@@ -26,20 +26,22 @@ import { findCause, isUserRejection, walletStep } from './walletErrors.js'
 export { resolveClients } from '../rules/checkSwapParameters.js'
 export type { ExecutionClients } from '../types.js'
 
-/** The chain the client is on, unless it is not `expected`: a `ChainMismatchError` (with its `cause`). */
-async function expectChain(
-  { walletClient, publicClient }: Partial<ExecutionClients>,
-  expected: number | undefined,
-  stage: ExecuteSwapStage,
+/**
+ * The chain `client` is on, unless it is not `chainId` (default: the client's own chain):
+ * `ChainMismatchError`, naming the client's `role` (re-read before each send: a wallet can move any time).
+ * @example const chainId = await assertChain(publicClient, record.chainId)
+ */
+export async function assertChain(
+  client: Pick<ExecutionClients['publicClient'], 'getChainId' | 'chain'>,
+  chainId: number | undefined,
+  stage: ExecuteSwapStage = 'chain',
+  role: 'wallet' | 'public' = 'public',
   cause?: unknown,
-) {
-  const client = (walletClient ?? publicClient) as ExecutionClients['publicClient']
+): Promise<number> {
   const actual = await walletStep(stage, () => client.getChainId())
-  const expectedChainId = expected ?? client.chain?.id ?? actual
-  if (actual !== expectedChainId) {
-    const role = walletClient ? 'wallet' : 'public'
+  const expectedChainId = chainId ?? client.chain?.id ?? actual
+  if (actual !== expectedChainId)
     throw new ChainMismatchError({ expectedChainId, actualChainId: actual, client: role, cause })
-  }
   return expectedChainId
 }
 
@@ -54,7 +56,7 @@ export async function ensureChain(
   stage: ExecuteSwapStage,
 ): Promise<Chain> {
   const { walletClient, publicClient } = clients
-  const id = await expectChain({ publicClient }, chainId, stage)
+  const id = await assertChain(publicClient, chainId, stage)
   if ((await walletStep(stage, () => walletClient.getChainId())) !== id) {
     const cause = await walletClient.switchChain({ id }).then(
       () => undefined,
@@ -63,7 +65,7 @@ export async function ensureChain(
         return error
       },
     )
-    await expectChain({ walletClient }, id, stage, cause)
+    await assertChain(walletClient, id, stage, 'wallet', cause)
   }
   return (
     [walletClient.chain, publicClient.chain].find((chain) => chain?.id === id) ?? {
@@ -71,32 +73,6 @@ export async function ensureChain(
       rpcUrls: { default: { http: [] } },
     }
   )
-}
-
-/**
- * Refuses a public client that reads another chain than `chainId` (default: its own chain):
- * `ChainMismatchError`. Returns the chain it checked.
- * @example await assertReadsChain({ publicClient }, record.chainId)
- */
-export async function assertReadsChain(
-  { publicClient }: Pick<ExecutionClients, 'publicClient'>,
-  chainId: number | undefined,
-  stage: ExecuteSwapStage = 'chain',
-): Promise<number> {
-  return expectChain({ publicClient }, chainId, stage)
-}
-
-/**
- * Refuses a wallet on another chain than `chainId` right now (re-read before each send: it can move any
- * time).
- * @example await assertWalletChain({ walletClient }, chain.id, 'swap')
- */
-export async function assertWalletChain(
-  { walletClient }: Pick<ExecutionClients, 'walletClient'>,
-  chainId: number,
-  stage: ExecuteSwapStage,
-): Promise<void> {
-  await expectChain({ walletClient }, chainId, stage)
 }
 
 /**
@@ -121,7 +97,7 @@ export async function sendPinned(
   try {
     if (account.type !== 'json-rpc')
       return await walletStep(stage, () => walletClient.sendTransaction({ account, chain, ...transaction }))
-    await assertWalletChain({ walletClient }, id, stage)
+    await assertChain(walletClient, id, stage, 'wallet')
     const { to, data, value = 0n, nonce, gas } = transaction
     const hex = (n: number | bigint | undefined) => (n === undefined ? n : numberToHex(n))
     const request = {
