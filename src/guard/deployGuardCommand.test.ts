@@ -140,7 +140,7 @@ describe('token-swap-hooks-deploy-guard', () => {
     await jsonRpc(bare.rpcUrl)('anvil_setCode', [swapGuardAddress, '0x6000'])
     const lookAlike = await run([bare.rpcUrl], { [deployGuardKeyVariable]: key })
     expect(lookAlike.code).toBe(1)
-    expect(lookAlike.stderr).toContain(`SwapGuardCodeMismatchError: The code at ${swapGuardAddress}`)
+    expect(lookAlike.stderr).toContain(`SwapGuardCodeMismatchError: ${swapGuardAddress} on chain`)
     expect(await run([bare.rpcUrl, '--check'])).toMatchObject({
       code: 1,
       stdout: `chain ${bare.chainId}: swap guard mismatch (${swapGuardAddress})\n`,

@@ -144,7 +144,7 @@ describe('deploySwapGuard', () => {
     expect(notDeployed.address).toBe(swapGuardAddress)
     expect(notDeployed.hash).toBeUndefined()
     expect(notDeployed.shortMessage).toBe(
-      `The swap guard is not deployed on chain ${bare.chainId}, and cannot be: the chain lacks the deterministic deployment proxy (${deterministicDeployerAddress}).`,
+      `The swap guard is not deployed on chain ${bare.chainId} and cannot be: no deterministic deployment proxy (${deterministicDeployerAddress}).`,
     )
     expect(notDeployed.message).toContain('Nothing was sent.')
 
@@ -160,7 +160,7 @@ describe('deploySwapGuard', () => {
       deployerAvailable: true,
     })
     expect(error.shortMessage).toBe(
-      'The swap guard is not deployed on chain 8453: anyone can deploy it, in one transaction (deploySwapGuard).',
+      'The swap guard is not deployed on chain 8453: anyone can deploy it (deploySwapGuard).',
     )
     expect(error.metaMessages).toEqual([`Guard address: ${swapGuardAddress}`, 'Nothing was sent.'])
   })
@@ -222,7 +222,7 @@ describe('deploySwapGuard', () => {
         predictedAddress: undefined,
       })
       expect((error as DeterministicDeployerMismatchError).shortMessage).toBe(
-        `The swap guard cannot be deployed on chain ${chain.chainId}: the deterministic deployment proxy's address holds other code.`,
+        `The swap guard cannot be deployed on chain ${chain.chainId}: the deployer's address holds other code.`,
       )
       expect(await state()).toEqual(before)
     } finally {
@@ -248,7 +248,7 @@ describe('deploySwapGuard', () => {
         predictedAddress: '0x00000000000000000000000000000000000000AA',
       })
       expect((error as DeterministicDeployerMismatchError).shortMessage).toContain(
-        "the chain's CREATE2 would put it at 0x00000000000000000000000000000000000000AA",
+        'its CREATE2 would put it at 0x00000000000000000000000000000000000000AA',
       )
       // And one that creates nothing (no address back): the same refusal, landing nowhere.
       const empty = {

@@ -96,60 +96,47 @@ export async function deploySwapGuard(
 ): Promise<DeploySwapGuardReturnType> {
   assertObject(parameters)
   const clients = resolveClients(parameters)
-  const { publicClient } = clients
-  const chain = await ensureChain(clients, parameters.chainId, 'chain')
-  const read = () => walletStep('chain', () => readSwapGuardCode(publicClient))
+  const { publicClient, owner } = clients
+  const stage = 'chain'
+  const address = swapGuardAddress
+  const chain = await ensureChain(clients, parameters.chainId, stage)
+  const chainId = chain.id
+  const read = () => walletStep(stage, () => readSwapGuardCode(publicClient))
 
   const found = await read()
-  if (found.status === 'verified') return { address: swapGuardAddress, status: 'already-deployed' }
-  if (found.mismatch) throw new SwapGuardCodeMismatchError({ chainId: chain.id, ...found.mismatch })
+  if (found.status === 'verified') return { address, status: 'already-deployed' }
+  if (found.mismatch) throw new SwapGuardCodeMismatchError({ chainId, ...found.mismatch })
 
-  const deployer = await walletStep('chain', () =>
+  const deployer = await walletStep(stage, () =>
     publicClient.getCode({ address: deterministicDeployerAddress }),
   )
   if (deployer === undefined || deployer === '0x')
-    throw new SwapGuardNotDeployedError({
-      chainId: chain.id,
-      address: swapGuardAddress,
-      deployerAvailable: false,
-    })
-  if (keccak256(deployer) !== deterministicDeployerCodeHash)
-    throw new DeterministicDeployerMismatchError({ chainId: chain.id, foundCodeHash: keccak256(deployer) })
+    throw new SwapGuardNotDeployedError({ chainId, address, deployerAvailable: false })
+  const foundCodeHash = keccak256(deployer)
+  if (foundCodeHash !== deterministicDeployerCodeHash)
+    throw new DeterministicDeployerMismatchError({ chainId, foundCodeHash })
 
   const data = concat([swapGuardSalt, swapGuardInitCode])
   // The proxy returns the address it created: where this deployment lands on this chain.
-  const simulated = await walletStep('chain', () =>
-    publicClient.call({ account: clients.owner, to: deterministicDeployerAddress, data }),
+  const simulated = await walletStep(stage, () =>
+    publicClient.call({ account: owner, to: deterministicDeployerAddress, data }),
   )
-  const landed = simulated.data && size(simulated.data) === 20 ? getAddress(simulated.data) : undefined
-  if (landed !== swapGuardAddress)
-    throw new DeterministicDeployerMismatchError({
-      chainId: chain.id,
-      foundCodeHash: deterministicDeployerCodeHash,
-      predictedAddress: landed ?? zeroAddress,
-    })
+  const landed = simulated.data && size(simulated.data) === 20 ? getAddress(simulated.data) : zeroAddress
+  if (landed !== address)
+    throw new DeterministicDeployerMismatchError({ chainId, foundCodeHash, predictedAddress: landed })
 
-  const hash = await sendPinned(clients, chain, 'chain', { to: deterministicDeployerAddress, data })
+  const sent = await sendPinned(clients, chain, stage, { to: deterministicDeployerAddress, data })
   const receipt = await waitForSuccess(clients, {
-    hash,
-    stage: 'chain',
+    hash: sent,
+    stage,
     confirmations: parameters.confirmations,
   })
+  const hash = receipt.transactionHash
   const deployed = await read()
-  if (deployed.mismatch)
-    throw new SwapGuardCodeMismatchError({
-      chainId: chain.id,
-      ...deployed.mismatch,
-      hash: receipt.transactionHash,
-    })
+  if (deployed.mismatch) throw new SwapGuardCodeMismatchError({ chainId, ...deployed.mismatch, hash })
   if (deployed.status !== 'verified')
-    throw new SwapGuardNotDeployedError({
-      chainId: chain.id,
-      address: swapGuardAddress,
-      deployerAvailable: true,
-      hash: receipt.transactionHash,
-    })
+    throw new SwapGuardNotDeployedError({ chainId, address, deployerAvailable: true, hash })
   // Whoever asks verifySwapGuard on this client next sees it deployed, not a cached 'missing'.
   await verifySwapGuard({ publicClient, fresh: true })
-  return { address: swapGuardAddress, status: 'deployed', hash: receipt.transactionHash, receipt }
+  return { address, status: 'deployed', hash, receipt }
 }

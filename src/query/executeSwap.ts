@@ -37,6 +37,7 @@ export type ExecuteSwapDefaults = Partial<
 > &
   PriceImpactLimit
 
+/** What `executeSwapMutationOptions` returns: the mutation's key and function, for `useMutation`. */
 export type ExecuteSwapMutationOptions = {
   mutationKey: readonly ['executeSwap', { baseUrl: string }]
   mutationFn: (variables: ExecuteSwapVariables) => Promise<ExecuteSwapReturnType>

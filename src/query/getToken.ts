@@ -8,6 +8,7 @@ import { toJsonKey } from './toJsonKey.js'
 /** The first element of every pasted-token key. */
 export const tokenQueryName = 'token'
 
+/** `getToken`'s parameters, each optional: the query waits until both are there. */
 export type GetTokenOptions = ExactPartial<GetTokenParameters>
 
 /** `['token', { baseUrl, chainId, address }]`: the public client stands in as its chain, or its `uid`. */

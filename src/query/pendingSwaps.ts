@@ -13,6 +13,7 @@ import { type SlippageSetting, slippageFor } from '../core/slippage/slippageFor.
 /** The first element of every pending-swaps check's key: an execution's end invalidates them all. */
 export const pendingSwapsQueryName = 'pendingSwaps'
 
+/** `['pendingSwaps', { baseUrl, account, chainId }]`: the key of an account's check on a chain. */
 export type PendingSwapsQueryKey = readonly [
   typeof pendingSwapsQueryName,
   { baseUrl: string; account: string | undefined; chainId: number | undefined },
@@ -32,7 +33,10 @@ export function getPendingSwapsQueryKey(
   return [pendingSwapsQueryName, { baseUrl: client.baseUrl, account, chainId }]
 }
 
-/** What `pendingSwapsQueryOptions` takes: the clients, the storage and chain of the records, and how often to check again. */
+/**
+ * `settlePendingSwaps`' parameters with the clients optional (the query waits for both clients, an
+ * account and a storage), and how often to check again.
+ */
 export type PendingSwapsQueryParameters = Partial<ExecutionClients> & {
   storage: SwapStorage | undefined
   chainId: number | undefined

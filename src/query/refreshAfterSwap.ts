@@ -13,6 +13,7 @@ export type RefreshableQueryClient = {
   invalidateQueries(filters: QueryFilters): Promise<void>
 }
 
+/** The swap that settled: its tokens, account and chain, and its block with the client to wait for it. */
 export type RefreshAfterSwapParameters = {
   /** The swapped tokens: their quotes are dropped (the swap moved the pool). */
   token0: Address

@@ -1,18 +1,17 @@
 import type { Address, Hex } from 'viem'
+import { deterministicDeployerAddress } from '../execute/guard/swapGuard.js'
 import { ExecuteSwapError } from './execute.js'
 
+const sent = (hash: Hex | undefined, what: string) =>
+  hash ? `The deployment ${hash} was mined, yet the address ${what}.` : 'Nothing was sent.'
+
+/** `SwapGuardNotDeployedError`, its `name` a literal type: a union of errors narrows on `error.name`. */
 export type SwapGuardNotDeployedErrorType = SwapGuardNotDeployedError & { name: 'SwapGuardNotDeployedError' }
 
 /**
- * The swap guard has no code at its address on the chain. With
- * `deployerAvailable`, anyone can deploy it there in one transaction with
- * `deploySwapGuard({ walletClient, publicClient })` (the same contract, at the
- * same address, for everyone); without it, the chain lacks the deterministic
- * deployment proxy (`0x4e59b44847b379578588920cA78FbF26c0B4956C`), so the
- * guard cannot be deployed at its address there. Nothing was sent, unless
- * `hash` is set: `deploySwapGuard`'s transaction was mined, yet no code is at
- * the address.
- *
+ * The swap guard has no code on the chain: with `deployerAvailable`, anyone can deploy it in one transaction
+ * (`deploySwapGuard`); without it, the chain lacks the deterministic deployment proxy. Nothing was sent,
+ * unless `hash` is set: `deploySwapGuard`'s transaction was mined, yet no code is there.
  * @example
  * if (error instanceof SwapGuardNotDeployedError && error.deployerAvailable)
  *   await deploySwapGuard({ walletClient, publicClient, chainId: error.chainId })
@@ -27,13 +26,7 @@ export class SwapGuardNotDeployedError extends ExecuteSwapError {
   /** The deployment transaction, when one was mined and the code is still missing. */
   declare hash: Hex | undefined
 
-  constructor({
-    chainId,
-    address,
-    deployerAvailable,
-    hash,
-    cause,
-  }: {
+  constructor(p: {
     chainId: number
     address: Address
     deployerAvailable: boolean
@@ -41,90 +34,66 @@ export class SwapGuardNotDeployedError extends ExecuteSwapError {
     cause?: unknown
   }) {
     super(
-      deployerAvailable
-        ? `The swap guard is not deployed on chain ${chainId}: anyone can deploy it, in one transaction (deploySwapGuard).`
-        : `The swap guard is not deployed on chain ${chainId}, and cannot be: the chain lacks the deterministic deployment proxy (0x4e59b44847b379578588920cA78FbF26c0B4956C).`,
-      {
-        metaMessages: [
-          `Guard address: ${address}`,
-          hash ? `The deployment ${hash} was mined, yet the address has no code.` : 'Nothing was sent.',
-        ],
-        cause,
-      },
+      `The swap guard is not deployed on chain ${p.chainId}${
+        p.deployerAvailable
+          ? ': anyone can deploy it (deploySwapGuard).'
+          : ` and cannot be: no deterministic deployment proxy (${deterministicDeployerAddress}).`
+      }`,
+      { ...p, hash: p.hash },
+      `Guard address: ${p.address}`,
+      sent(p.hash, 'has no code'),
     )
-    this.chainId = chainId
-    this.address = address
-    this.deployerAvailable = deployerAvailable
-    this.hash = hash
   }
 }
 
+/** `SwapGuardIncompatibleError`, its `name` a literal type: a union of errors narrows on `error.name`. */
 export type SwapGuardIncompatibleErrorType = SwapGuardIncompatibleError & {
   name: 'SwapGuardIncompatibleError'
 }
 
 /**
- * The service's calldata cannot run through the swap guard, though it would
- * pass sent as it is: it names the user as the payer (a router pulling from
- * a `from` it is given, not from its caller), or pays only its caller, say.
- * Nothing was signed, and the swap was not downgraded to a simulation-only
- * check. `reason` is the guarded call's revert reason. An app that knows the
- * router may opt out by name, with `floorEnforcement: 'simulation'`: the
- * user's bounds then hold in the simulation only.
- *
- * @example
- * if (error instanceof SwapGuardIncompatibleError) toast('This route cannot be protected on chain.')
+ * The service's calldata reverts through the swap guard, though it would pass as built (it names the user as
+ * payer, say). Nothing was signed, and nothing was downgraded: `floorEnforcement: 'simulation'` opts out by
+ * name.
+ * @example if (error instanceof SwapGuardIncompatibleError) toast('This route cannot be protected on chain.')
  */
 export class SwapGuardIncompatibleError extends ExecuteSwapError {
   override name = 'SwapGuardIncompatibleError' as const
+  /** The guarded call's revert reason. */
   declare reason: string | undefined
 
-  constructor({ reason, cause }: { reason: string | undefined; cause?: unknown }) {
-    super('The swap cannot run through the on-chain guard: nothing was signed.', {
-      metaMessages: [`Through the guard it reverts${reason ? `: ${reason}` : ''}; as built, it would not.`],
-      cause,
-    })
-    this.reason = reason
+  constructor(p: { reason: string | undefined; cause?: unknown }) {
+    super(
+      'The swap cannot run through the on-chain guard: nothing was signed.',
+      p,
+      `Through the guard it reverts${p.reason ? `: ${p.reason}` : ''}; as built, it would not.`,
+    )
   }
 }
 
+/** `SwapGuardCodeMismatchError`, its `name` a literal type: a union of errors narrows on `error.name`. */
 export type SwapGuardCodeMismatchErrorType = SwapGuardCodeMismatchError & {
   name: 'SwapGuardCodeMismatchError'
 }
 
 /**
- * The code at the swap guard's address (or at its executor's) on the chain is
- * not the swap guard's: a look-alike, or a chain whose deterministic
- * deployment proxy or CREATE2 differ, placed other code there. Nothing may be
- * approved to it or signed for it. `expectedCodeHash` is the keccak256 of the
- * genuine runtime code (`swapGuardCodeHash` or `swapGuardExecutorCodeHash`),
- * `foundCodeHash` that of the code found (`undefined`: none). Nothing was
- * sent, unless `hash` is set: `deploySwapGuard`'s transaction was mined and
- * left other code at the address.
- *
+ * The code at the swap guard's (or its executor's) address is not the guard's (`expectedCodeHash`;
+ * `foundCodeHash` `undefined`: none): never approve or sign for it. Nothing was sent, unless `hash` is set:
+ * `deploySwapGuard`'s transaction left other code there.
  * @example
  * if (error instanceof SwapGuardCodeMismatchError) report(`chain ${error.chainId}: ${error.address} is not the swap guard`)
  */
 export class SwapGuardCodeMismatchError extends ExecuteSwapError {
   override name = 'SwapGuardCodeMismatchError' as const
   declare chainId: number
-  /** The address whose code differs: `swapGuardAddress` or `swapGuardExecutorAddress`. */
+  /** `swapGuardAddress` or `swapGuardExecutorAddress`. */
   declare address: Address
-  /** keccak256 of the code that belongs there. */
   declare expectedCodeHash: Hex
-  /** keccak256 of the code found there; `undefined` when there is none. */
   declare foundCodeHash: Hex | undefined
   /** The deployment transaction, when one was mined. */
   declare hash: Hex | undefined
 
-  constructor({
-    chainId,
-    address,
-    expectedCodeHash,
-    foundCodeHash,
-    hash,
-    cause,
-  }: {
+  constructor(p: {
     chainId: number
     address: Address
     expectedCodeHash: Hex
@@ -133,93 +102,72 @@ export class SwapGuardCodeMismatchError extends ExecuteSwapError {
     cause?: unknown
   }) {
     super(
-      `The code at ${address} on chain ${chainId} is not the swap guard's: nothing may be approved to it or signed for it.`,
-      {
-        metaMessages: [
-          `Expected code hash: ${expectedCodeHash}`,
-          `Found: ${foundCodeHash ?? 'no code'}`,
-          hash ? `The deployment ${hash} was mined, yet the address holds other code.` : 'Nothing was sent.',
-        ],
-        cause,
-      },
+      `${p.address} on chain ${p.chainId} is not the swap guard: approve and sign nothing for it.`,
+      { ...p, hash: p.hash },
+      `Expected code hash: ${p.expectedCodeHash}`,
+      `Found: ${p.foundCodeHash ?? 'no code'}`,
+      sent(p.hash, 'holds other code'),
     )
-    this.chainId = chainId
-    this.address = address
-    this.expectedCodeHash = expectedCodeHash
-    this.foundCodeHash = foundCodeHash
-    this.hash = hash
   }
 }
 
+/**
+ * `DeterministicDeployerMismatchError`, its `name` a literal type: a union of errors narrows on
+ * `error.name`.
+ */
 export type DeterministicDeployerMismatchErrorType = DeterministicDeployerMismatchError & {
   name: 'DeterministicDeployerMismatchError'
 }
 
 /**
- * `deploySwapGuard` refused to send: the address of the standard
- * deterministic deployment proxy (`0x4e59b44847b379578588920cA78FbF26c0B4956C`)
- * holds other code on this chain (`foundCodeHash`), or its CREATE2 would not
- * put the guard at `swapGuardAddress` (`predictedAddress`: where a simulation
- * of the deployment says it lands). Either way the guard cannot be deployed at
- * its address there. Nothing was sent.
- *
+ * `deploySwapGuard` refused to send: the deterministic deployment proxy's address holds other code
+ * (`foundCodeHash`), or its CREATE2 would put the guard elsewhere (`predictedAddress`). Nothing was sent.
  * @example
  * if (error instanceof DeterministicDeployerMismatchError) console.warn(`chain ${error.chainId} has no standard CREATE2 deployer`)
  */
 export class DeterministicDeployerMismatchError extends ExecuteSwapError {
   override name = 'DeterministicDeployerMismatchError' as const
   declare chainId: number
-  /** keccak256 of the code at the deployer's address. */
   declare foundCodeHash: Hex
-  /** Where the deployment would land, when the code is the standard proxy's but its CREATE2 is not the standard one. */
   declare predictedAddress: Address | undefined
 
-  constructor({
-    chainId,
-    foundCodeHash,
-    predictedAddress,
-    cause,
-  }: {
+  constructor(p: {
     chainId: number
     foundCodeHash: Hex
     predictedAddress?: Address | undefined
     cause?: unknown
   }) {
+    const { chainId, predictedAddress } = p
     super(
-      predictedAddress
-        ? `The swap guard cannot be deployed at its address on chain ${chainId}: the chain's CREATE2 would put it at ${predictedAddress}.`
-        : `The swap guard cannot be deployed on chain ${chainId}: the deterministic deployment proxy's address holds other code.`,
-      { metaMessages: [`Deployer code hash: ${foundCodeHash}`, 'Nothing was sent.'], cause },
+      `The swap guard cannot be deployed on chain ${chainId}: ${
+        predictedAddress
+          ? `its CREATE2 would put it at ${predictedAddress}`
+          : "the deployer's address holds other code"
+      }.`,
+      { ...p, predictedAddress },
+      `Deployer code hash: ${p.foundCodeHash}`,
+      sent(undefined, ''),
     )
-    this.chainId = chainId
-    this.foundCodeHash = foundCodeHash
-    this.predictedAddress = predictedAddress
   }
 }
 
+/** `PermitRefusedError`, its `name` a literal type: a union of errors narrows on `error.name`. */
 export type PermitRefusedErrorType = PermitRefusedError & { name: 'PermitRefusedError' }
 
 /**
- * Permit2 would refuse the swap's signature, as simulated right before it is
- * sent: `'expired'`, its deadline passed while the wallet asked for it (10
- * minutes after the latest block when it was made); `'nonce-used'`, its
- * nonce was spent or cancelled meanwhile (another tab's swap, say). Nothing
- * was sent: the signature is dropped, and a new swap asks for a new one.
- *
- * @example
- * if (error instanceof PermitRefusedError) retry() // a fresh quote and a fresh signature
+ * Permit2 would refuse the swap's signature, simulated before sending: `'expired'` (its 10-minute deadline
+ * passed) or `'nonce-used'`. Nothing was sent; a new swap asks for a new signature.
+ * @example if (error instanceof PermitRefusedError) retry() // a fresh quote and a fresh signature
  */
 export class PermitRefusedError extends ExecuteSwapError {
   override name = 'PermitRefusedError' as const
   declare reason: 'expired' | 'nonce-used'
 
-  constructor({ reason, cause }: { reason: 'expired' | 'nonce-used'; cause?: unknown }) {
+  constructor(p: { reason: 'expired' | 'nonce-used'; cause?: unknown }) {
     super(
-      reason === 'expired'
-        ? "The swap's signature expired before it was sent: nothing was sent."
-        : "The swap's signature uses a Permit2 nonce already spent: nothing was sent.",
-      { metaMessages: ['Sign again for a new swap.'], cause },
+      `The swap's signature ${p.reason === 'expired' ? 'expired before it was sent' : 'uses a Permit2 nonce already spent'}: nothing was sent.`,
+      p,
+      'Sign again for a new swap.',
     )
-    this.reason = reason
   }
 }

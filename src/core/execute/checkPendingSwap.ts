@@ -3,24 +3,18 @@ import type { TrustedAddresses } from './executeSwap.js'
 import { isPendingSwapRunning } from './records/claims.js'
 import type { PendingSwap } from './records/pendingSwaps.js'
 import type { PendingSwapStatus } from './rules/standing.js'
-import { assertReadsChain, type ExecutionClients } from './run/chain.js'
+import { assertChain, type ExecutionClients } from './run/chain.js'
 import { readStanding, subjectOf } from './run/readStanding.js'
 
+/** Where the record stands (`PendingSwapStatus`) and, when a transaction of it was mined, its receipt. */
 export type CheckPendingSwapReturnType = {
   status: PendingSwapStatus
   receipt?: TransactionReceipt | undefined
 }
 
 /**
- * Reads where a recorded execution stands: the receipt of its last
- * transaction (or its batch's status), and for an approved swap, whether the
- * allowance still covers it. Sends nothing. A public client on another chain
- * than the record's is a `ChainMismatchError` (its reads would say nothing
- * about the record).
- *
- * @example
- * const { status } = await checkPendingSwap({ walletClient, publicClient }, record)
- * if (status === 'resumable') await resumeSwap(client, { walletClient, publicClient, record, trustedAddresses })
+ * Where a recorded execution stands on chain (`'pending'` while this page runs it); sends nothing.
+ * @example const { status } = await checkPendingSwap({ walletClient, publicClient }, record)
  */
 export async function checkPendingSwap(
   clients: ExecutionClients & {
@@ -30,7 +24,7 @@ export async function checkPendingSwap(
   record: PendingSwap,
 ): Promise<CheckPendingSwapReturnType> {
   if (isPendingSwapRunning(record.id)) return { status: 'pending' }
-  await assertReadsChain(clients, record.chainId)
+  await assertChain(clients.publicClient, record.chainId)
   const { status, receipt } = await readStanding(
     clients,
     subjectOf(record),

@@ -1,12 +1,5 @@
-import {
-  type Account,
-  type Address,
-  type Chain,
-  erc20Abi,
-  type PublicClient,
-  type Transport,
-  type WalletClient,
-} from 'viem'
+import type { Address, Chain, PublicClient, Transport } from 'viem'
+import { erc20Abi } from 'viem'
 import { estimateGas, simulateBlocks } from 'viem/actions'
 import { getSwapInfo } from '../actions/getSwapInfo.js'
 import { getTokenPrice } from '../actions/getTokenPrice.js'
@@ -17,116 +10,82 @@ import { type PriceImpact, type PriceImpactThresholds, priceImpactOf } from '../
 import type { SwapInfo } from '../schemas.js'
 import { assertAddress, assertRouteParameters } from '../utils/validate.js'
 import { checkAddresses } from './rules/checkSwapParameters.js'
-import {
-  type BatchMode,
-  type FloorEnforcement,
-  type Permit2Mode,
-  planSwap,
-  planSwapCall,
-  type SwapPlan,
-  type SwapStepKind,
-} from './rules/planSwap.js'
+import type { BatchMode, SwapPlan, SwapStepKind } from './rules/planSwap.js'
+import { approvalSpender, planSwap } from './rules/planSwap.js'
 import { asSimulatedCalls, type SwapCall } from './run/checkSwapOutcome.js'
 import { readSwapFacts } from './run/readSwapFacts.js'
+import { gasLimit as guardGasLimit } from './run/sendSteps.js'
 import { runCallsRequest } from './run/stateOverrides.js'
 import { toMissingTokenError } from './run/walletErrors.js'
-import type { TrustedAddresses } from './types.js'
+import type { ExecuteSwapParameters, ExecutionClients } from './types.js'
 
-export type GetSwapPreviewParameters = {
+/**
+ * What the preview is for: the swap and the options `executeSwap` will be given, the user, and what the
+ * caller already has.
+ */
+export type GetSwapPreviewParameters = Pick<
+  ExecuteSwapParameters,
+  | 'token0'
+  | 'token1'
+  | 'amountIn'
+  | 'slippage'
+  | 'deadline'
+  | 'approval'
+  | 'permit2'
+  | 'resetAllowance'
+  | 'floorEnforcement'
+  // The click's allowlist, which the preview applies before any chain read: a router or spender
+  // outside it fails the preview with `UntrustedAddressError`, as the click would (without one, and
+  // without `dangerouslyTrustAnyAddress`, only the swapped tokens and the zero address are refused).
+  | 'trustedAddresses'
+  | 'dangerouslyTrustAnyAddress'
+> & {
   /** Reads balances, allowances, decimals and simulates (the user's `usePublicClient()`). */
-  publicClient: PublicClient<Transport, Chain | undefined>
-  /** The wallet, to tell whether approval and swap will go as one batch. Optional. */
-  walletClient?: WalletClient<Transport, Chain | undefined, Account | undefined> | undefined
-  /** The user. */
+  publicClient: ExecutionClients['publicClient']
+  /** The wallet, to tell whether approval and swap will go as one batch. */
+  walletClient?: ExecutionClients['walletClient'] | undefined
+  /** The user; and the recipient (default: `account`). */
   account: Address
-  token0: Address
-  token1: Address
-  /** In token0's smallest unit. */
-  amountIn: bigint
-  /** The recipient. Default: `account`. */
   to?: Address | undefined
-  slippage?: number | undefined
-  /** As `executeSwap`'s: passed to `/swap/info` as is. */
-  deadline?: number | bigint | undefined
-  /**
-   * The user's floor, as `executeSwap` will get it: written into the guard's
-   * call, so that the previewed calls are exactly the ones sent. Default 0
-   * (the floor does not change the fee).
-   */
+  /** The floor written into the guard's call, as `executeSwap` will (the fee does not depend on it). Default 0. */
   minAmountOut?: bigint | undefined
-  /** The quote, when the caller has it (the swap info cache): no request then. */
+  /** `'never'` never counts on a batch. Default `'auto'`. */
+  batch?: BatchMode | undefined
+  /** The quote and when it was fetched (epoch ms, default now), when the caller has them: no request then. */
   swapInfo?: SwapInfo | undefined
-  /** When `swapInfo` was fetched (epoch ms). Default: now. */
   quotedAt?: number | undefined
   /** How long a quote stays good (the quote's `staleTime`). Default 10 000 ms. */
   quoteTtlMs?: number | undefined
-  /** The USD prices, when the caller has them (the price cache): no request then. */
+  /** The USD prices, when the caller has them: no request then. */
   prices?: { token0?: number | undefined; token1?: number | undefined } | undefined
-  /** As `executeSwap`'s `batch`: `'never'` never counts on a batch. Default `'auto'`. */
-  batch?: BatchMode | undefined
-  /** As `executeSwap`'s `approval`: the approval the steps and the fee are for. Default `'exact'`. */
-  approval?: 'exact' | 'infinite' | undefined
-  /** As `executeSwap`'s `permit2`: whether the guarded swap goes through a Permit2 signature. Default `'if-approved'`. */
-  permit2?: Permit2Mode | undefined
-  /** As `executeSwap`'s `resetAllowance`: a reset to 0 first, detected when omitted. */
-  resetAllowance?: boolean | undefined
-  /**
-   * As `executeSwap`'s `floorEnforcement`: `'onchain'` (default), the swap
-   * goes through the guard and the user approves the guard; `'simulation'`,
-   * the service's call as it is and its spender.
-   */
-  floorEnforcement?: FloorEnforcement | undefined
   priceImpactThresholds?: PriceImpactThresholds | undefined
-  /**
-   * As `executeSwap`'s: the routers and spenders trusted per chain. The
-   * preview applies the same allowlist before any chain read: a router or
-   * spender outside it fails the preview with `UntrustedAddressError`, as
-   * the click would. Without one (and without `dangerouslyTrustAnyAddress`),
-   * only the swapped tokens and the zero address are refused.
-   */
-  trustedAddresses?: TrustedAddresses | undefined
-  /** As `executeSwap`'s: no allowlist applied. */
-  dangerouslyTrustAnyAddress?: boolean | undefined
 }
 
+/** A step `executeSwap` will ask the wallet for: a reset, an approval, a permit, the swap, or a batch. */
 export type SwapPreviewStep = SwapStepKind
 
+/**
+ * What `getSwapPreview` resolves to: the balance and allowance, the steps and calls, the fee, the price
+ * impact, the quote.
+ */
 export type SwapPreview = {
-  /** The account's token0 balance (native or ERC-20), in its smallest unit. */
+  /** The account's token0 balance, in its smallest unit. */
   balance: bigint
   insufficientBalance: boolean
-  /** The allowance the swap's spender has; `undefined` for a native input or when none is needed. */
+  /** The approval target's allowance; `undefined` for a native input. */
   allowance: bigint | undefined
   needsApproval: boolean
-  /** The allowance must go to 0 first (USDT-style tokens refuse non-zero to non-zero). */
+  /** The allowance must go to 0 first (USDT-style tokens). */
   needsReset: boolean
   /** What `executeSwap` will ask the wallet for, in order. */
   steps: SwapPreviewStep[]
-  /**
-   * The exact calls of those steps, in order (a batch's calls in it), as
-   * `executeSwap` plans them; through Permit2 the swap's is the guard's `swap`
-   * of the same swap, until the signature makes it `swapWithPermit2`.
-   */
+  /** The exact calls of those steps, in order (through Permit2, the guard's `swap` until the signature). */
   calls: SwapCall[]
-  /** Who the approval goes to: the swap guard (`'onchain'`) or the service's spender; `undefined` for a native input. */
+  /** Who the approval goes to (the guard, the service's spender, Permit2); `undefined` for a native input. */
   approvalTarget: Address | undefined
-  /**
-   * With `floorEnforcement: 'onchain'`, whether the genuine guard is deployed
-   * on the chain (its code hashes: a look-alike makes the preview fail with
-   * `SwapGuardCodeMismatchError`, as `executeSwap` would): `false` means
-   * `executeSwap` would refuse (`SwapGuardNotDeployedError`) until someone
-   * deploys it (`deploySwapGuard`); `undefined` otherwise.
-   */
+  /** `'onchain'`: whether the genuine guard is deployed (`false`: `executeSwap` would refuse); else `undefined`. */
   guardDeployed: boolean | undefined
-  /**
-   * The whole flow's network fee in wei: gas of every call (measured by
-   * simulating them in order, the approval first, so the swap is measured
-   * with the allowance it will have; through Permit2, plus
-   * `permit2SignatureGas` for the signature's check and nonce) times the
-   * node's gas price. `gasLimit`: the limit the flow sets on the guarded swap
-   * (its gas + 30% + 30,000). `undefined` when the calls cannot be simulated
-   * yet (an insufficient balance, say).
-   */
+  /** The flow's fee: each call's gas, simulated in order, times the gas price; `undefined` when they cannot run yet. */
   networkFee:
     | {
         wei: bigint
@@ -136,10 +95,7 @@ export type SwapPreview = {
         gasLimit?: bigint | undefined
       }
     | undefined
-  /**
-   * 1 − (value out ÷ value in) at the service's USD prices; `undefined`
-   * without both prices. `warning` follows the thresholds.
-   */
+  /** 1 − (value out ÷ value in) at the service's USD prices, with its warning level; `undefined` without both. */
   priceImpact: PriceImpact | undefined
   /** The token decimals read on chain (the native coin's from the chain, else 18). */
   decimals: { token0: number; token1: number }
@@ -147,25 +103,15 @@ export type SwapPreview = {
   /** When the quote was fetched, and when it should be refreshed (epoch ms). */
   quotedAt: number
   expiresAt: number
-  /** Milliseconds since the quote was fetched, at the time of the preview. */
+  /** Milliseconds since the quote was fetched. */
   quoteAge: number
 }
 
 /**
- * Everything a swap button needs before the click, for the current quote and
- * account: balance and `insufficientBalance`, allowance, `needsApproval`,
- * `needsReset`, the `steps` `executeSwap` will take (`['approve', 'swap']`,
- * `['swap']`, `['batch']`), the whole flow's `networkFee`, the `priceImpact`
- * against `/overview/token/price` with a warning level, and the quote's age.
- * Chain reads go through the user's public client; the quote and the prices
- * are fetched only when not given.
- *
- * @example
- * import { getSwapPreview } from 'token-swap-hooks/core/execute'
- *
- * const preview = await getSwapPreview(client, { publicClient, walletClient, account, token0, token1, amountIn })
- * if (preview.insufficientBalance) return 'Insufficient balance'
- * return preview.needsApproval ? `Approve ${symbol}` : 'Swap'
+ * Everything a swap button needs before the click: the balance, the allowance, the `steps` and `calls`
+ * `executeSwap` will make (the same reads, the same planner), the `networkFee`, the `priceImpact` at the
+ * service's USD prices, the quote's age. The quote and the prices are fetched only when not given.
+ * @example const { insufficientBalance, needsApproval } = await getSwapPreview(client, { publicClient, account, token0, token1, amountIn })
  */
 export async function getSwapPreview(
   client: SwapClient,
@@ -175,123 +121,101 @@ export async function getSwapPreview(
   assertRouteParameters(parameters)
   const { publicClient, account, token0, token1, amountIn } = parameters
   assertAddress('account', account)
-  ensure(
-    typeof publicClient?.readContract === 'function',
-    'publicClient',
-    'must be a viem PublicClient',
-    publicClient,
-  )
+  const reads = typeof publicClient?.readContract === 'function'
+  ensure(reads, 'publicClient', 'must be a viem PublicClient', publicClient)
   const to = parameters.to ?? account
   const quotedAt = parameters.quotedAt ?? Date.now()
+  const { slippage, deadline } = parameters
   const swapInfo =
-    parameters.swapInfo ??
-    (await getSwapInfo(client, {
-      ...{ token0, token1, amountIn, to },
-      ...{ slippage: parameters.slippage, deadline: parameters.deadline },
-    }))
+    parameters.swapInfo ?? (await getSwapInfo(client, { token0, token1, amountIn, to, slippage, deadline }))
   const chainId = publicClient.chain?.id ?? (await publicClient.getChainId())
-  const { balance, facts, decimals, prices, plan } = await readPreview(client, parameters, swapInfo, chainId)
+  // The click's allowlist, before anything is read: the preview fails as the click would.
+  if (!parameters.dangerouslyTrustAnyAddress)
+    checkAddresses(parameters, swapInfo, approvalSpender(token0, swapInfo), chainId)
+  const { balance, facts, decimals, prices } = await readPreview(
+    client,
+    { ...parameters, to },
+    swapInfo,
+    chainId,
+  )
+  const plan = planSwap(facts, chainId)
   const { approvals } = plan
   const insufficientBalance = balance < amountIn
   // What the steps send, in order: a batch's calls (a reset after the swap included).
   const calls = plan.steps.flatMap((step) =>
-    step.kind === 'batch' ? step.calls : step.kind === 'permit' ? [] : [step.call],
+    'calls' in step ? step.calls : 'call' in step ? [step.call] : [],
   )
   const guardDeployed = facts.guard && facts.guard === 'verified'
-  const ttl = parameters.quoteTtlMs ?? 10_000
   return {
-    balance,
-    insufficientBalance,
-    allowance: facts.allowance,
-    needsApproval: approvals.length > 0,
-    needsReset: approvals.length > 1,
-    steps: plan.steps.map((step) => step.kind),
-    calls,
-    approvalTarget: plan.approvalTarget,
-    guardDeployed,
+    ...{ balance, insufficientBalance, allowance: facts.allowance, needsApproval: approvals.length > 0 },
+    ...{ needsReset: approvals.length > 1, steps: plan.steps.map((step) => step.kind), calls },
+    ...{ approvalTarget: plan.approvalTarget, guardDeployed },
     networkFee:
       insufficientBalance || guardDeployed === false
         ? undefined
         : await estimateFee(publicClient, account, plan, calls),
     priceImpact: priceImpactOf({
-      amountIn,
-      amountOut: swapInfo.estimateAmount,
-      decimals: [decimals.token0, decimals.token1],
-      prices,
-      thresholds: parameters.priceImpactThresholds,
+      ...{ amountIn, amountOut: swapInfo.estimateAmount, prices },
+      ...{ decimals: [decimals.token0, decimals.token1], thresholds: parameters.priceImpactThresholds },
     }),
-    decimals,
-    swapInfo,
-    quotedAt,
-    expiresAt: quotedAt + ttl,
+    ...{ decimals, swapInfo, quotedAt, expiresAt: quotedAt + (parameters.quoteTtlMs ?? 10_000) },
     quoteAge: Math.max(0, Date.now() - quotedAt),
   }
 }
 
 /**
- * Every read of a preview at once (a failure is reported in this order,
- * token0 first, whichever came first), and the plan `executeSwap` would make
- * from them: the same facts, read the same way, the same planner.
+ * Every read of a preview at once (a failure reported in this order, token0 first, whichever came first): the
+ * balance, the facts `executeSwap` plans from (read the same way), the decimals and the prices.
  */
 async function readPreview(
   client: SwapClient,
-  parameters: GetSwapPreviewParameters,
+  parameters: GetSwapPreviewParameters & { to: Address },
   swapInfo: SwapInfo,
   chainId: number,
 ) {
-  const { publicClient, walletClient, account, token0, token1 } = parameters
-  const enforcement = parameters.floorEnforcement ?? 'onchain'
-  // 'require' with a wallet that cannot batch: executeSwap refuses; the preview shows the two
-  // transactions and does not throw. Without a wallet, no batch is counted on.
-  const batchMode = !walletClient
-    ? 'never'
-    : parameters.batch === 'require'
-      ? 'auto'
-      : (parameters.batch ?? 'auto')
-  // Its tokens, amount and approval as the preview's.
-  const swap = {
-    ...{ ...parameters, enforcement, recipient: parameters.to ?? account, swapInfo },
-    minAmountOut: parameters.minAmountOut ?? 0n,
-  }
-  const { approvalTarget, serviceSpender } = planSwapCall(swap)
-  // The click's allowlist, before anything is read: the preview fails as the click would.
-  if (!parameters.dangerouslyTrustAnyAddress) checkAddresses(parameters, swapInfo, serviceSpender, chainId)
-  const nativeDecimals = publicClient.chain?.nativeCurrency.decimals ?? 18
+  const { publicClient, walletClient, account, token0, token1, to } = parameters
   const missing = (parameter: string, token: Address) => (error: unknown) => {
     throw toMissingTokenError(error, parameter, token, chainId)
   }
-  const decimalsOf = (token: Address, parameter: 'token0' | 'token1') =>
+  const nativeDecimals = publicClient.chain?.nativeCurrency.decimals ?? 18
+  const decimalsOf = (token: Address, parameter: string) =>
     isNativeToken(token)
       ? nativeDecimals
       : publicClient
           .readContract({ address: token, abi: erc20Abi, functionName: 'decimals' })
           .then(Number, missing(parameter, token))
+  // 'require' with a wallet that cannot batch: executeSwap refuses; the preview shows the two
+  // transactions and does not throw. Without a wallet, no batch is counted on.
+  const batch = parameters.batch === 'require' ? 'auto' : (parameters.batch ?? 'auto')
   const [balance, facts, decimals0, decimals1, prices] = await allInOrder([
     isNativeToken(token0)
       ? publicClient.getBalance({ address: account })
       : publicClient
           .readContract({ address: token0, abi: erc20Abi, functionName: 'balanceOf', args: [account] })
           .catch(missing('token0', token0)),
+    // Its token0, amount, approval, permit2 and resetAllowance as the preview's.
     readSwapFacts(
       { publicClient, walletClient },
-      // Its token0, amount and resetAllowance as the preview's.
       {
-        ...{ ...parameters, owner: account, chainId, approvalTarget, batchMode },
+        ...{ ...parameters, owner: account, chainId, recipient: to, swapInfo },
         ...{
-          guard: enforcement === 'onchain',
-          readPermit2:
-            enforcement === 'onchain' && parameters.permit2 !== 'never'
-              ? (parameters.permit2 ?? 'if-approved')
-              : undefined,
+          enforcement: parameters.floorEnforcement ?? 'onchain',
+          minAmountOut: parameters.minAmountOut ?? 0n,
         },
+        batchMode: walletClient ? batch : 'never',
       },
     ),
     decimalsOf(token0, 'token0'),
     decimalsOf(token1, 'token1'),
-    readPrices(client, parameters),
+    Promise.all(
+      ([token0, token1] as const).map(
+        (address, i) =>
+          parameters.prices?.[i ? 'token1' : 'token0'] ??
+          getTokenPrice(client, { address }).catch(() => undefined),
+      ),
+    ),
   ] as const)
-  const plan = planSwap({ ...facts, ...swap, batchMode }, chainId)
-  return { balance, facts, decimals: { token0: decimals0, token1: decimals1 }, prices, plan }
+  return { balance, facts, decimals: { token0: decimals0, token1: decimals1 }, prices }
 }
 
 /** `Promise.all`, but a failure reported is the first in argument order, whichever settled first. */
@@ -303,30 +227,16 @@ async function allInOrder<const values extends readonly unknown[]>(
   return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as never
 }
 
-async function readPrices(client: SwapClient, { token0, token1, prices }: GetSwapPreviewParameters) {
-  const read = (address: Address, known: number | undefined) =>
-    known ?? getTokenPrice(client, { address }).catch(() => undefined)
-  return Promise.all([read(token0, prices?.token0), read(token1, prices?.token1)])
-}
-
 /**
- * What the signature path adds to the guarded swap it simulates (there is no
- * signature before the click): Permit2's signature check and its nonce bit,
- * measured on anvil (bench/guard-gas.json; a nonce word used for the first
- * time costs 17,100 more).
- *
- * @example
- * const gas = swapGas + permit2SignatureGas
+ * What the signature path adds to the guarded swap it simulates: Permit2's check and nonce bit
+ * (bench/guard-gas.json).
  */
-export const permit2SignatureGas = 13_000n
+const permit2SignatureGas = 13_000n
 
 /**
- * Gas of the plan's calls in order (each on the state the previous left):
- * with `eth_simulateV1`; where the node lacks it, one `eth_estimateGas` of
- * the calls run from the account by the call runner (a state override),
- * which slightly overstates them. Through Permit2, the swap simulated as paid
- * by an approval of the guard, its approval's gas counted once per approval
- * of Permit2, plus `permit2SignatureGas`.
+ * Gas of the plan's calls in order, each on the state the previous left (`eth_simulateV1`; else one
+ * `eth_estimateGas` of them run by the call runner, slightly more); through Permit2, the swap paid by an
+ * approval of the guard, the approval counted once per approval, plus the signature's.
  */
 async function estimateFee(
   publicClient: PublicClient<Transport, Chain | undefined>,
@@ -339,15 +249,17 @@ async function estimateFee(
   // What is sent; through Permit2, what the signature's swap is simulated as before it exists.
   const used = await gasOf(publicClient, account, plan.permit ? plan.simulation.calls : sent)
   if (!used) return undefined
-  const [approvalGas = 0n, swapGas = 0n] = plan.permit ? used.gas : [0n, used.gas[plan.approvals.length]]
-  const gas = plan.permit
-    ? approvalGas * BigInt(plan.approvals.length) + swapGas + permit2SignatureGas
+  const { method } = used
+  const permit = plan.permit ? permit2SignatureGas : 0n
+  const [approvalGas = 0n, swapGas = 0n] = permit ? used.gas : [0n, used.gas[plan.approvals.length]]
+  const gas = permit
+    ? approvalGas * BigInt(plan.approvals.length) + swapGas + permit
     : used.gas.reduce((total, each) => total + each, 0n)
-  const guarded = plan.enforcement === 'onchain' && used.method === 'eth_simulateV1'
-  const gasLimit = guarded
-    ? ((swapGas + (plan.permit ? permit2SignatureGas : 0n)) * 13n) / 10n + 30_000n
-    : undefined
-  return { wei: gas * gasPrice, gas, gasPrice, method: used.method, gasLimit }
+  const gasLimit =
+    plan.enforcement === 'onchain' && method === 'eth_simulateV1'
+      ? guardGasLimit({ gasUsed: [swapGas] }, permit)
+      : undefined
+  return { wei: gas * gasPrice, gas, gasPrice, method, gasLimit }
 }
 
 /** Each call's gas (`eth_simulateV1`), or their total (`eth_estimateGas`); `undefined` when they cannot run. */
@@ -355,7 +267,7 @@ async function gasOf(
   publicClient: PublicClient<Transport, Chain | undefined>,
   account: Address,
   calls: SwapCall[],
-): Promise<{ gas: bigint[]; method: 'eth_simulateV1' | 'eth_estimateGas' } | undefined> {
+) {
   try {
     const [block] = await simulateBlocks(publicClient, {
       blocks: [{ calls: asSimulatedCalls(account, calls) }],
@@ -364,9 +276,9 @@ async function gasOf(
     const results = block?.calls ?? []
     if (results.length !== calls.length || results.some((result) => result.status !== 'success'))
       return undefined
-    return { gas: results.map((result) => result.gasUsed), method: 'eth_simulateV1' }
+    return { gas: results.map((result) => result.gasUsed), method: 'eth_simulateV1' as const }
   } catch {
     const total = await estimateGas(publicClient, runCallsRequest(account, calls)).catch(() => undefined)
-    return total === undefined ? undefined : { gas: [total], method: 'eth_estimateGas' }
+    return total === undefined ? undefined : { gas: [total], method: 'eth_estimateGas' as const }
   }
 }

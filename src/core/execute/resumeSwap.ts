@@ -4,22 +4,21 @@ import { SwapInProgressError } from '../errors/execute.js'
 import { ensure } from '../errors/parameter.js'
 import type { ExecuteSwapParameters, ExecuteSwapReturnType } from './executeSwap.js'
 import { claimPendingSwap } from './records/claims.js'
-import {
-  getPendingSwaps,
-  isPendingSwap,
-  type PendingSwap,
-  removePendingSwap,
-  resolveStorage,
-} from './records/pendingSwaps.js'
+import type { PendingSwap } from './records/pendingSwaps.js'
+import { getPendingSwaps, isPendingSwap, removePendingSwap, resolveStorage } from './records/pendingSwaps.js'
 import { checkSwapParameters, resolveClients } from './rules/checkSwapParameters.js'
-import type { Standing } from './rules/standing.js'
-import { failureOf } from './rules/standing.js'
+import type { PendingSwapStatus, SettledStatus, Standing } from './rules/standing.js'
+import { failureOf, isSettled } from './rules/standing.js'
 import { ensureChain } from './run/chain.js'
 import { ownEntries } from './run/context.js'
 import { readStanding, subjectOf } from './run/readStanding.js'
 import { createSwapRun, runSwap } from './run/runSwap.js'
 import type { ExecutionClients } from './types.js'
 
+/**
+ * `executeSwap`'s parameters but the swap itself, which the record holds, and the floor the user confirms
+ * now.
+ */
 export type ResumeSwapParameters = Omit<
   ExecuteSwapParameters,
   'token0' | 'token1' | 'amountIn' | 'chainId'
@@ -27,73 +26,33 @@ export type ResumeSwapParameters = Omit<
   /** The recorded execution to continue (from `getPendingSwaps` / `usePendingSwaps`). */
   record: PendingSwap
   /**
-   * The least token1 the user accepts, confirmed by the user now (or
-   * `acceptedQuote` and `slippage`, as for `executeSwap`): required when the
-   * swap is sent. Never the stored record's: a storage anyone on the page can
-   * write does not set the user's floor.
+   * The floor the user confirms now (or `acceptedQuote` and `slippage`): required to send the swap; never the
+   * record's.
    */
   minAmountOut?: bigint | undefined
-  /** Who receives the output, confirmed now. Default: the wallet's account, never the stored record's `to`. */
+  /** Who receives the output, confirmed now. Default: the wallet's account, never the record's `to`. */
   to?: Address | undefined
 }
 
+/** What `resumeSwap` did: swapped (with `executeSwap`'s result), found it settled, or left the record. */
 export type ResumeSwapReturnType =
-  /** The swap was sent now (after a fresh quote and every check): its result. */
+  /** The swap was sent now, after a fresh quote and every check: its result. */
   | ({ resumed: 'swapped' } & ExecuteSwapReturnType)
-  /** Nothing was sent: the execution had already settled, or settled while waited for. */
-  | {
-      resumed: 'settled'
-      status: 'confirmed' | 'reverted' | 'dropped'
-      receipt?: TransactionReceipt | undefined
-    }
+  /** Nothing was sent: the execution had settled, or settled while waited for. */
+  | { resumed: 'settled'; status: SettledStatus; receipt?: TransactionReceipt | undefined }
   /**
-   * Nothing was sent, and the record is left as it is: `'missing'`, the
-   * storage no longer holds it (another tab or resume settled it, or the user
-   * dismissed it); `'pending'`, a transaction of the account after the
-   * approval is not mined yet (it may be the swap); `'unknown'`, transactions
-   * after the approval could not be told apart from the swap (see
-   * `PendingSwapStatus`).
+   * Nothing was sent and the record is left: `'missing'`, the storage no longer holds it; `'pending'`, a
+   * transaction after the approval is in flight; `'unknown'`, transactions after it cannot be told from the
+   * swap.
    */
-  | { resumed: 'nothing'; status: 'missing' | 'pending' | 'unknown' }
+  | { resumed: 'nothing'; status: 'missing' | Exclude<PendingSwapStatus, SettledStatus | 'resumable'> }
 
 /**
- * Continues a recorded execution from its last confirmed step, after a
- * reload. A record whose execution still runs in this page (or is being
- * resumed) is refused with `SwapInProgressError`, nothing sent. The record is
- * then read again from the storage by its id, and that stored copy is
- * resumed, never the object passed in (a list shown before another resume or
- * tab moved it on): when the storage no longer holds it, nothing is sent
- * (`{ resumed: 'nothing', status: 'missing' }`, or for a record of a swap
- * already sent, how that swap ended); a storage that cannot be
- * read rejects, nothing sent. The clients are then brought to the record's
- * chain (as `executeSwap` does: a `ChainMismatchError` otherwise, nothing read
- * or removed). A swap or batch already sent is only waited for and settled
- * (never sent twice); an approval in flight is waited for; after a mined
- * approval, the chain is read for a swap sent after it (a reload before its
- * hash was recorded): one found is settled from its receipt, one that cannot
- * be ruled out sends nothing (`{ resumed: 'nothing' }`); else the swap is sent
- * with the recorded tokens and amount, to the recipient and with the floor the
- * caller gives now (`minAmountOut` or `acceptedQuote`; `to`, default the
- * wallet's account: never the stored record's), after a fresh
- * quote and every check of `executeSwap` (the allowlist, the outcome
- * simulation, the chain), never batched, and at the account's nonce the scan
- * proved free (its first transaction): a swap sent before the reload and not
- * yet shown by any node can then only be replaced by it, never followed. The
- * pending count (the public client's and the wallet's) is read again right
- * before that send; a transaction that showed up meanwhile sends nothing
- * (`{ resumed: 'nothing', status: 'pending' }`). A local account signs that
- * nonce; a JSON-RPC wallet gets it in `eth_sendTransaction` and may ignore
- * a nonce the dapp supplies (some let the user edit it, some always pick
- * their own). The record is removed once settled (a storage that
- * fails to remove it does not change the result). With `storage: false` the
- * record passed in is used as it is (the chain checks still apply).
- *
- * @example
- * import { getDefaultStorage, getPendingSwaps, resumeSwap } from 'token-swap-hooks/core/execute'
- *
- * const [record] = await getPendingSwaps(getDefaultStorage(), { account, chainId: 1 })
- * // Shown to the user and confirmed: the floor (and recipient) the swap must still meet now.
- * if (record) await resumeSwap(client, { walletClient, publicClient, record, trustedAddresses, minAmountOut })
+ * Continues a recorded execution after a reload, from its stored copy, claimed (one still running is a
+ * `SwapInProgressError`), on its chain: what it sent is waited for and settled, never sent twice; after a
+ * mined approval and nothing after it, the swap is sent (the floor and recipient the caller confirms now,
+ * every check of `executeSwap`, never batched) at the nonce the scan proved free. Settled, it is removed.
+ * @example await resumeSwap(client, { walletClient, publicClient, record, trustedAddresses, minAmountOut })
  */
 export async function resumeSwap(
   client: SwapClient,
@@ -101,24 +60,20 @@ export async function resumeSwap(
 ): Promise<ResumeSwapReturnType> {
   const { record, ...rest } = parameters
   const clients = resolveClients(rest)
+  const mine = isPendingSwap(record) && isAddressEqual(record.account, clients.owner)
+  ensure(mine, 'record', "must be one of this wallet account's recorded executions", record)
+  const { baseUrl } = record
   ensure(
-    isPendingSwap(record) && isAddressEqual(record.account, clients.owner),
+    baseUrl === client.baseUrl,
     'record',
-    "must be one of this wallet account's recorded executions",
-    record,
-  )
-  ensure(
-    record.baseUrl === client.baseUrl,
-    'record',
-    `was recorded with ${record.baseUrl}, not this client's service`,
-    record.baseUrl,
+    `was recorded with ${baseUrl}, not this client's service`,
+    baseUrl,
   )
   // An execution of this page still runs it (or another resume does): resuming would send it twice.
   const release = await claimPendingSwap(record.id)
   if (!release) throw new SwapInProgressError({ recordId: record.id })
   try {
-    // The stored copy, read once claimed: the one passed in may be behind (resumed already, or
-    // moved on by another tab).
+    // The stored copy, read once claimed: the one passed in may be behind.
     const storage = resolveStorage(rest.storage)
     const stored = storage ? (await getPendingSwaps(storage)).find((item) => item.id === record.id) : record
     // Gone (settled or dismissed elsewhere): nothing is sent; a swap the record says was sent is
@@ -127,10 +82,9 @@ export async function resumeSwap(
       return record.step === 'swapping' || record.step === 'batching'
         ? await resume(client, rest, record, clients)
         : { resumed: 'nothing', status: 'missing' }
+    const same = isAddressEqual(stored.account, record.account) && stored.chainId === record.chainId
     ensure(
-      isAddressEqual(stored.account, record.account) &&
-        stored.chainId === record.chainId &&
-        stored.baseUrl === record.baseUrl,
+      same && stored.baseUrl === baseUrl,
       'record',
       'differs from the stored record (account, chain or service)',
       stored,
@@ -141,14 +95,7 @@ export async function resumeSwap(
   }
 }
 
-/**
- * The stored record, on its chain: what it sent is waited for and settled
- * from the chain (the same rules as `checkPendingSwap`, waiting instead of
- * reading a transaction or batch in flight); after a mined approval alone,
- * the swap, at the nonce the scan proved free: it can only replace a swap
- * sent before the reload that no node showed yet, never follow it (checked
- * again right before it is sent).
- */
+/** The stored record, on its chain: settled from the chain, or its swap sent at the nonce the scan proved free. */
 async function resume(
   client: SwapClient,
   rest: Omit<ResumeSwapParameters, 'record'>,
@@ -157,24 +104,26 @@ async function resume(
 ): Promise<ResumeSwapReturnType> {
   // The record's chain first: anything read elsewhere would say nothing about it.
   await ensureChain(clients, record.chainId, 'chain')
-  const trusted = rest.trustedAddresses?.[record.chainId]
-  /** Nothing sent while in flight or unknown; else settled, the record forgotten whatever the storage does (one it fails to forget settles again later). */
+  const storage = resolveStorage(rest.storage)
+  /**
+   * Nothing sent while in flight or unknown; else settled, the record forgotten (one a storage fails to
+   * forget settles again later).
+   */
   const conclude = async ({ status, receipt }: Standing): Promise<ResumeSwapReturnType> => {
-    if (status === 'pending' || status === 'unknown') return { resumed: 'nothing', status }
-    const storage = resolveStorage(rest.storage)
+    if (!isSettled(status)) return { resumed: 'nothing', status: status as 'pending' | 'unknown' }
     if (storage) await removePendingSwap(storage, record.id).catch(() => {})
-    return { resumed: 'settled', status: status as 'confirmed' | 'reverted' | 'dropped', receipt }
+    return { resumed: 'settled', status, receipt }
   }
-  const state = await readStanding(clients, subjectOf(record), trusted, rest)
+  const state = await readStanding(clients, subjectOf(record), rest.trustedAddresses?.[record.chainId], rest)
   if (state.status !== 'resumable') return conclude(state)
+  const { chainId, token0, token1 } = record
   const parameters = checkSwapParameters({
     ...rest,
-    chainId: record.chainId,
-    token0: record.token0,
-    token1: record.token1,
+    chainId,
+    token0,
+    token1,
     amountIn: BigInt(record.amountIn),
   })
-  const storage = resolveStorage(rest.storage)
   const run = createSwapRun(client, parameters, storage, { resumed: record, pinnedNonce: state.nonce })
   const result = await runSwap(run)
   if ('swapped' in result) return { resumed: 'swapped', ...result.swapped }

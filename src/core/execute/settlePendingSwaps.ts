@@ -1,17 +1,13 @@
 import type { TransactionReceipt } from 'viem'
 import type { TrustedAddresses } from './executeSwap.js'
 import { isPendingSwapRunning } from './records/claims.js'
-import {
-  getDefaultStorage,
-  getPendingSwaps,
-  type PendingSwap,
-  removePendingSwap,
-  type SwapStorage,
-} from './records/pendingSwaps.js'
+import type { PendingSwap, SwapStorage } from './records/pendingSwaps.js'
+import { getDefaultStorage, getPendingSwaps, removePendingSwap } from './records/pendingSwaps.js'
 import { isSettled, type PendingSwapStatus } from './rules/standing.js'
-import { assertReadsChain, type ExecutionClients, resolveClients } from './run/chain.js'
+import { assertChain, type ExecutionClients, resolveClients } from './run/chain.js'
 import { readStanding, subjectOf } from './run/readStanding.js'
 
+/** The parameters of `settlePendingSwaps`: the clients, the storage, the chain, the trusted addresses. */
 export type SettlePendingSwapsParameters = ExecutionClients & {
   /** Default: `localStorage` in a browser, memory elsewhere (as `executeSwap`'s). */
   storage?: SwapStorage | undefined
@@ -21,6 +17,7 @@ export type SettlePendingSwapsParameters = ExecutionClients & {
   trustedAddresses?: TrustedAddresses | undefined
 }
 
+/** Each record checked, with its status and, when a transaction of it was mined, its receipt. */
 export type SettlePendingSwapsReturnType = {
   record: PendingSwap
   status: PendingSwapStatus
@@ -28,17 +25,9 @@ export type SettlePendingSwapsReturnType = {
 }[]
 
 /**
- * The wallet account's recorded executions on the chain, each checked on
- * chain (nothing is sent); the settled ones (`'confirmed'`, `'reverted'`,
- * `'dropped'`) are removed from the storage and reported once. Executions
- * still running in this page (`executeSwap`, `resumeSwap`) are not
- * interrupted: they are left out, untouched. A public client that reads
- * another chain than `chainId` is a `ChainMismatchError`, and nothing is
- * removed.
- *
- * @example
- * for (const { record, status } of await settlePendingSwaps({ walletClient, publicClient }))
- *   if (status === 'resumable') offerToResume(record)
+ * The account's recorded executions on the chain, each checked on chain (nothing sent); the settled ones are
+ * removed and reported once; those this page runs are left out.
+ * @example const checked = await settlePendingSwaps({ walletClient, publicClient }) // [{ record, status }]
  */
 export async function settlePendingSwaps(
   parameters: SettlePendingSwapsParameters,
@@ -46,7 +35,7 @@ export async function settlePendingSwaps(
   const clients = resolveClients(parameters)
   const storage = parameters.storage ?? getDefaultStorage()
   // Records of one chain, read on another, would all look dropped.
-  const chainId = await assertReadsChain(clients, parameters.chainId)
+  const chainId = await assertChain(clients.publicClient, parameters.chainId)
   // An execution of this page runs the skipped ones: they are not interrupted.
   const records = (await getPendingSwaps(storage, { account: clients.owner, chainId })).filter(
     (record) => !isPendingSwapRunning(record.id),

@@ -29,6 +29,7 @@ export const tokenInfoReaderCode: Hex =
 /** Where the reader is placed: the last 20 bytes of keccak256("token-swap-hooks.token-info-reader"). */
 export const tokenInfoReaderAddress: Address = '0xA90718E5054c3706a20b60Cf610f5A982fCCBA16'
 
+/** The parameters of `getToken`: the client that reads the chain, and the address as typed. */
 export type GetTokenParameters = {
   /** Reads the token on chain (the user's `usePublicClient()`). */
   publicClient: PublicClient<Transport, Chain | undefined>
@@ -36,6 +37,7 @@ export type GetTokenParameters = {
   address: string
 }
 
+/** The token as a picker shows it: what is at the address, its name, symbol and decimals, its listing. */
 export type GetTokenReturnType = {
   address: Address
   /**

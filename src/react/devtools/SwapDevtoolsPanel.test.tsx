@@ -304,7 +304,7 @@ describe('SwapDevtoolsPanel', () => {
       'UnsafeSwapOutcomeError: Refused to sign: the swap would not do what was asked.',
     )
     expect(within(failed).getByRole('listitem').textContent).toBe(
-      `underpaid: 0 of ${WETH} would arrive, at least 100000000000000000`,
+      `underpaid: 0 of ${WETH} (limit 100000000000000000)`,
     )
     expect(within(failed).getByTestId('allowlist').textContent).toMatch(/^allowlist passed/)
   })

@@ -43,6 +43,7 @@ import {
 } from './rows.js'
 import { snapshotQuery, watchOf, watchQueryClient } from './watchQueryClient.js'
 
+/** The props of `SwapDevtoolsPanel`: its theme and how often it reads again. */
 export type SwapDevtoolsPanelProps = {
   /** The devtools' theme (TanStack Devtools passes its own). Default `'light'`. */
   theme?: 'light' | 'dark' | undefined

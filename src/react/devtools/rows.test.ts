@@ -548,9 +548,9 @@ describe('executionRows: the simulation, the allowlist and the error', () => {
       name: 'UnsafeSwapOutcomeError',
       message: 'UnsafeSwapOutcomeError: short',
       violations: [
-        `underpaid: 0 of ${WETH} would arrive, at least 400000000000000000`,
-        `overspent: 2000 of ${USDC} would leave, at most 1000`,
-        'outflow: 0x0000000000000000000000000000000000000000 (1) would leave',
+        `underpaid: 0 of ${WETH} (limit 400000000000000000)`,
+        `overspent: 2000 of ${USDC} (limit 1000)`,
+        'outflow: 1 of 0x0000000000000000000000000000000000000000',
         `approval: ${SPENDER} on ${USDC}`,
       ],
     })

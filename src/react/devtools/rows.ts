@@ -1,8 +1,9 @@
 'use client'
 
+import { describeViolation } from '../../core/errors/execute.js'
 import type { JournalEntry } from '../../core/execute/records/journal.js'
 import type { PendingSwap } from '../../core/execute/records/pendingSwaps.js'
-import type { PendingSwapStatus } from '../../core/execute/rules/standing.js'
+import { isSettled, type PendingSwapStatus } from '../../core/execute/rules/standing.js'
 import type { RateLimitState } from '../../core/rateLimiter.js'
 import { shortHex } from './format.js'
 
@@ -59,6 +60,12 @@ export function symbolsFrom(queries: readonly QuerySnapshot[]): ReadonlyMap<stri
   return symbols
 }
 
+/** A query's resource and what it is about, in one line. */
+const about = (queryKey: readonly unknown[], symbols: ReadonlyMap<string, string>) => ({
+  resource: readKey(queryKey)?.resource ?? '?',
+  label: describeQuery(queryKey, symbols),
+})
+
 const short = (address: unknown, symbols: ReadonlyMap<string, string>) =>
   typeof address === 'string' ? (symbols.get(address.toLowerCase()) ?? shortHex(address)) : '?'
 
@@ -100,21 +107,14 @@ export type QuoteRow = {
   observers: number
 }
 
-const amountOf = (resource: string, data: unknown): bigint | undefined => {
-  const fields = (data ?? {}) as Record<string, unknown>
-  const value =
-    resource === 'swapInfo'
-      ? fields.estimateAmount
-      : resource === 'swapRouteForOutput'
-        ? fields.amountIn
-        : fields.amountOut
-  return typeof value === 'bigint' ? value : undefined
-}
+const amountField: Record<string, string> = { swapInfo: 'estimateAmount', swapRouteForOutput: 'amountIn' }
+const minus = (a: number | undefined, b: number) => (a === undefined ? undefined : a - b)
 
 /**
- * One row per quote of the service at `baseUrl`, newest first: its age, its
- * staleTime and when it expires, and whether it is fresh (data fetched within
- * its staleTime, not invalidated, whose last fetch did not fail).
+ * One row per quote of the service at `baseUrl` (loading first, then the
+ * newest, then those waiting for input): its age, staleTime and expiry, and
+ * whether it is fresh (fetched within its staleTime, not invalidated, its
+ * last fetch not failed).
  *
  * @example
  * quoteRows(queries, { baseUrl, now: Date.now() })[0]?.freshness // 'fresh'
@@ -131,47 +131,37 @@ export function quoteRows(
   for (const query of queries) {
     const key = readKey(query.queryKey)
     if (!key || !quoteResources.includes(key.resource) || key.parameters.baseUrl !== baseUrl) continue
-    const hasData = query.data !== undefined
-    const quotedAt = hasData ? query.dataUpdatedAt : undefined
-    const { staleTime } = query
+    const { status, staleTime, data, isInvalidated } = query
+    const quotedAt = data === undefined ? undefined : query.dataUpdatedAt
     const expiresAt =
-      quotedAt !== undefined && staleTime !== undefined && Number.isFinite(staleTime)
-        ? quotedAt + staleTime
-        : undefined
-    const fresh =
-      quotedAt !== undefined &&
-      query.status !== 'error' &&
-      !query.isInvalidated &&
-      (staleTime === Number.POSITIVE_INFINITY || (expiresAt !== undefined && now < expiresAt))
-    const freshness: QuoteFreshness = fresh
-      ? 'fresh'
-      : query.status === 'error'
+      quotedAt !== undefined && Number.isFinite(staleTime) ? quotedAt + (staleTime as number) : undefined
+    const value = (data as Record<string, unknown> | undefined)?.[amountField[key.resource] ?? 'amountOut']
+    const freshness: QuoteFreshness =
+      status === 'error'
         ? 'failed'
         : quotedAt === undefined
           ? query.fetchStatus === 'idle'
             ? 'waiting'
             : 'loading'
-          : query.isInvalidated
+          : isInvalidated
             ? 'invalidated'
-            : 'stale'
+            : staleTime === Number.POSITIVE_INFINITY || (expiresAt !== undefined && now < expiresAt)
+              ? 'fresh'
+              : 'stale'
     rows.push({
-      queryHash: query.queryHash,
-      resource: key.resource,
-      label: describeQuery(query.queryKey, symbols),
-      amount: amountOf(key.resource, query.data),
-      quotedAt,
-      ageMs: quotedAt === undefined ? undefined : Math.max(0, now - quotedAt),
-      staleTime,
-      expiresAt,
-      expiresInMs: expiresAt === undefined ? undefined : expiresAt - now,
-      freshness,
-      fetching: query.fetchStatus !== 'idle',
-      observers: query.observers,
+      ...{ queryHash: query.queryHash, ...about(query.queryKey, symbols) },
+      ...{
+        amount: typeof value === 'bigint' ? value : undefined,
+        quotedAt,
+        ageMs: quotedAt === undefined ? quotedAt : Math.max(0, now - quotedAt),
+      },
+      ...{ staleTime, expiresAt, expiresInMs: minus(expiresAt, now), freshness },
+      ...{ fetching: query.fetchStatus !== 'idle', observers: query.observers },
     })
   }
   // Those loading first, then the newest; last, those waiting for input (a debounced amount's).
-  const order = (row: QuoteRow) =>
-    row.quotedAt ?? (row.freshness === 'waiting' ? Number.MIN_SAFE_INTEGER : Number.MAX_SAFE_INTEGER)
+  const order = ({ quotedAt, freshness }: QuoteRow) =>
+    quotedAt ?? (freshness === 'waiting' ? Number.MIN_SAFE_INTEGER : Number.MAX_SAFE_INTEGER)
   return rows.sort((a, b) => order(b) - order(a))
 }
 
@@ -204,28 +194,30 @@ export type RateLimitRow = {
  * rateLimitRow(client.rateLimiter.getState(), { now: Date.now(), lastPause, carefulSpellMs })
  */
 export function rateLimitRow(
-  state: RateLimitState,
+  { rateLimitedUntil: until, requestedUntil, capped }: RateLimitState,
   {
     now,
     lastPause,
     carefulSpellMs,
   }: { now: number; lastPause?: RateLimitState | undefined; carefulSpellMs: number },
 ): RateLimitRow {
-  const last = state.rateLimitedUntil !== undefined ? state : lastPause
-  const carefulUntil =
-    last?.rateLimitedUntil === undefined ? undefined : last.rateLimitedUntil + carefulSpellMs
-  const paused = state.rateLimitedUntil !== undefined && now < state.rateLimitedUntil
+  const lastPauseUntil = until ?? lastPause?.rateLimitedUntil
+  const carefulUntil = lastPauseUntil === undefined ? undefined : lastPauseUntil + carefulSpellMs
+  const paused = until !== undefined && now < until
   const careful = !paused && carefulUntil !== undefined && now < carefulUntil
+  const shown = paused || careful
   return {
     status: paused ? 'paused' : careful ? 'careful' : 'ready',
-    appliedUntil: state.rateLimitedUntil,
-    appliedInMs: state.rateLimitedUntil === undefined ? undefined : state.rateLimitedUntil - now,
-    requestedUntil: state.requestedUntil,
-    requestedInMs: state.requestedUntil === undefined ? undefined : state.requestedUntil - now,
-    capped: state.capped,
-    lastPauseUntil: paused || careful ? last?.rateLimitedUntil : undefined,
-    carefulUntil: paused || careful ? carefulUntil : undefined,
-    carefulInMs: paused || careful ? (carefulUntil as number) - now : undefined,
+    ...{
+      appliedUntil: until,
+      appliedInMs: minus(until, now),
+      requestedUntil,
+      requestedInMs: minus(requestedUntil, now),
+    },
+    capped,
+    lastPauseUntil: shown ? lastPauseUntil : undefined,
+    carefulUntil: shown ? carefulUntil : undefined,
+    carefulInMs: shown ? minus(carefulUntil, now) : undefined,
   }
 }
 
@@ -256,27 +248,26 @@ export type QueryEventFacts = {
  * @example
  * requestEventKind({ type: 'updated', actionType: 'setState', before: 'fetching', after: 'idle' }) // 'aborted'
  */
-export function requestEventKind(facts: QueryEventFacts): RequestEventKind | undefined {
-  const { type, actionType, before, after } = facts
-  const wasFetching = before === 'fetching' || before === 'paused'
-  if (type === 'removed') return wasFetching ? 'aborted' : undefined
+export function requestEventKind({
+  type,
+  actionType,
+  before,
+  after,
+  manual,
+  cancelled,
+}: QueryEventFacts): RequestEventKind | undefined {
+  const fetching = before === 'fetching' || before === 'paused'
+  if (type === 'removed') return fetching ? 'aborted' : undefined
   if (type !== 'updated') return undefined
-  switch (actionType) {
-    case 'fetch':
-      return before === 'idle' || before === undefined ? 'started' : undefined
-    case 'success':
-      return facts.manual ? undefined : 'succeeded'
-    case 'error':
-      return facts.cancelled ? 'aborted' : 'failed'
-    case 'failed':
-      return 'retrying'
-    case 'pause':
-      return 'paused'
-    case 'setState':
-      return wasFetching && after === 'idle' ? 'aborted' : undefined
-    default:
-      return undefined
+  const kinds: Record<string, RequestEventKind | false | undefined> = {
+    fetch: (before === 'idle' || before === undefined) && 'started',
+    success: !manual && 'succeeded',
+    error: cancelled ? 'aborted' : 'failed',
+    failed: 'retrying',
+    pause: 'paused',
+    setState: fetching && after === 'idle' && 'aborted',
   }
+  return (Object.hasOwn(kinds, actionType ?? '') && kinds[actionType as string]) || undefined
 }
 
 /** A fetch the panel saw happen (kept from the panel's first mount, newest last). */
@@ -310,33 +301,22 @@ export type InFlightRow = {
  */
 export function inFlightRows(
   queries: readonly QuerySnapshot[],
-  {
-    baseUrl,
-    now,
-    startedAt,
-    symbols = symbolsFrom(queries),
-  }: {
+  options: {
     baseUrl: string
     now: number
     startedAt: ReadonlyMap<string, number>
     symbols?: ReadonlyMap<string, string>
   },
 ): InFlightRow[] {
-  const rows: InFlightRow[] = []
-  for (const query of queries) {
-    if (query.fetchStatus === 'idle' || !isOfService(query.queryKey, baseUrl)) continue
-    const since = startedAt.get(query.queryHash)
-    rows.push({
-      queryHash: query.queryHash,
-      resource: readKey(query.queryKey)?.resource ?? '?',
-      label: describeQuery(query.queryKey, symbols),
-      fetchStatus: query.fetchStatus,
-      since,
-      forMs: since === undefined ? undefined : now - since,
-      failures: query.fetchFailureCount,
+  const { baseUrl, now, startedAt, symbols = symbolsFrom(queries) } = options
+  return queries
+    .filter(({ fetchStatus, queryKey }) => fetchStatus !== 'idle' && isOfService(queryKey, baseUrl))
+    .map(({ queryHash, queryKey, fetchStatus, fetchFailureCount: failures }) => {
+      const since = startedAt.get(queryHash)
+      const forMs = since === undefined ? since : now - since
+      return { queryHash, ...about(queryKey, symbols), fetchStatus, since, forMs, failures } as InFlightRow
     })
-  }
-  return rows.sort((a, b) => (a.since ?? 0) - (b.since ?? 0))
+    .sort((a, b) => (a.since ?? 0) - (b.since ?? 0))
 }
 
 export type RequestEventRow = RequestEvent & { resource: string; label: string; agoMs: number }
@@ -357,25 +337,13 @@ export function requestEventRows(
     symbols = new Map(),
   }: { baseUrl: string; now: number; limit?: number; symbols?: ReadonlyMap<string, string> },
 ): { rows: RequestEventRow[]; counts: Record<RequestEventKind, number> } {
-  const counts: Record<RequestEventKind, number> = {
-    started: 0,
-    succeeded: 0,
-    failed: 0,
-    retrying: 0,
-    aborted: 0,
-    paused: 0,
-  }
+  const counts = { started: 0, succeeded: 0, failed: 0, retrying: 0, aborted: 0, paused: 0 }
   const mine = events.filter((event) => isOfService(event.queryKey, baseUrl))
   for (const event of mine) counts[event.kind] += 1
   const rows = mine
     .slice(-limit)
     .reverse()
-    .map((event) => ({
-      ...event,
-      resource: readKey(event.queryKey)?.resource ?? '?',
-      label: describeQuery(event.queryKey, symbols),
-      agoMs: now - event.at,
-    }))
+    .map((event) => ({ ...event, ...about(event.queryKey, symbols), agoMs: now - event.at }))
   return { rows, counts }
 }
 
@@ -418,13 +386,7 @@ export type PendingSwapRow = {
  */
 export function pendingSwapRows(
   records: readonly PendingSwap[],
-  {
-    now,
-    journalOf,
-    checks = new Map(),
-    isRunning = () => false,
-    symbols = new Map(),
-  }: {
+  options: {
     now: number
     journalOf: (record: PendingSwap) => readonly JournalEntry[]
     checks?: ReadonlyMap<string, SettleState>
@@ -432,29 +394,25 @@ export function pendingSwapRows(
     symbols?: ReadonlyMap<string, string>
   },
 ): PendingSwapRow[] {
+  const { now, journalOf, checks = new Map(), isRunning = () => false, symbols = new Map() } = options
   return [...records]
     .sort((a, b) => a.createdAt - b.createdAt)
     .map((record) => {
-      const settle = checks.get(record.id) ?? { state: 'unchecked' }
+      const settle: SettleState = checks.get(record.id) ?? { state: 'unchecked' }
       const { id, version, chainId, account, amountIn, minAmountOut, to, step, createdAt, updatedAt } = record
       return {
-        id,
-        version,
-        chainId,
-        account,
-        label: `${short(record.token0, symbols)} → ${short(record.token1, symbols)}`,
-        amountIn,
-        minAmountOut,
-        to,
-        step,
-        createdAt,
-        updatedAt,
+        ...{
+          id,
+          version,
+          chainId,
+          account,
+          label: `${short(record.token0, symbols)} → ${short(record.token1, symbols)}`,
+        },
+        ...{ amountIn, minAmountOut, to, step, createdAt, updatedAt },
         journal: journalOf(record).map((entry) => ({ ...entry, agoMs: now - entry.at })),
-        running: isRunning(record.id),
+        running: isRunning(id),
         settle,
-        settled:
-          settle.state === 'checked' &&
-          (settle.status === 'confirmed' || settle.status === 'reverted' || settle.status === 'dropped'),
+        settled: settle.state === 'checked' && isSettled(settle.status),
       }
     })
 }
@@ -518,76 +476,49 @@ function pastAllowlist(error: Record<string, unknown> | undefined): boolean {
   return typeof action === 'string' && action !== 'fetching-quote' && action !== 'checking-chain'
 }
 
+/** `value` when it is of `type`. */
+const ofType = <value>(value: unknown, type: 'string' | 'bigint') =>
+  typeof value === type ? (value as value) : undefined
+
 const outcomeOf = (value: unknown): OutcomeRow | undefined => {
   if (typeof value !== 'object' || value === null) return undefined
   const { amountIn, amountOut, method, gasUsed } = value as Record<string, unknown>
   return {
-    amountIn: typeof amountIn === 'bigint' ? amountIn : undefined,
-    amountOut: typeof amountOut === 'bigint' ? amountOut : undefined,
-    method: typeof method === 'string' ? method : undefined,
+    ...{ amountIn: ofType<bigint>(amountIn, 'bigint'), amountOut: ofType<bigint>(amountOut, 'bigint') },
+    method: ofType<string>(method, 'string'),
     gasUsed: Array.isArray(gasUsed)
       ? gasUsed.filter((gas): gas is bigint => typeof gas === 'bigint')
       : undefined,
   }
 }
 
-/** One line per violation of `UnsafeSwapOutcomeError`, bigints written out. */
-export function describeViolations(violations: unknown): string[] {
-  if (!Array.isArray(violations)) return []
-  return violations.map((violation) => {
-    const { type, token, amount, limit, spender } = (violation ?? {}) as Record<string, unknown>
-    const text = (value: unknown) => (typeof value === 'bigint' ? value.toString() : String(value))
-    switch (type) {
-      case 'overspent':
-        return `overspent: ${text(amount)} of ${text(token)} would leave, at most ${text(limit)}`
-      case 'underpaid':
-        return `underpaid: ${text(amount)} of ${text(token)} would arrive, at least ${text(limit)}`
-      case 'outflow':
-        return `outflow: ${text(token)} (${text(amount)}) would leave`
-      case 'approval':
-        return `approval: ${text(spender)} on ${text(token)}`
-      case 'stranded':
-        return `stranded: ${text(amount)} of ${text(token)} would stay in the executor`
-      default:
-        return text(type)
-    }
-  })
-}
+/** One line per violation of `UnsafeSwapOutcomeError` (`describeViolation`'s). */
+export const describeViolations = (violations: unknown): string[] =>
+  Array.isArray(violations) ? violations.map((violation) => describeViolation(violation ?? {})) : []
 
 function allowlistOf(
   status: MutationSnapshot['status'],
-  data: Record<string, unknown>,
+  { swapInfo, chainId }: Record<string, unknown>,
   error: Record<string, unknown> | undefined,
   waived: boolean,
 ): AllowlistDecision {
-  const name = typeof error?.name === 'string' ? error.name : undefined
+  const name = ofType<string>(error?.name, 'string')
   if (name === 'UntrustedAddressError')
-    return {
-      decision: 'refused',
-      detail: `${String(error?.role)} ${String(error?.address)} on chain ${String(error?.chainId)}`,
-    }
+    return { decision: 'refused', detail: `${error?.role} ${error?.address} on chain ${error?.chainId}` }
   if (name === 'InvalidParameterError' && error?.parameter === 'trustedAddresses')
     return { decision: 'missing', detail: 'no trustedAddresses: every swap is refused' }
-  const swapInfo = (data.swapInfo ?? {}) as Record<string, unknown>
-  const checked = [
-    swapInfo.transferAddress ? `router ${String(swapInfo.transferAddress)}` : undefined,
-    swapInfo.approvalAddress ? `spender ${String(swapInfo.approvalAddress)}` : undefined,
-  ]
-    .filter(Boolean)
-    .join(', ')
-  const onChain = data.chainId === undefined ? '' : ` on chain ${String(data.chainId)}`
-  if (status === 'success' || pastAllowlist(error))
-    return waived
-      ? { decision: 'waived', detail: 'dangerouslyTrustAnyAddress: the outcome check alone' }
-      : {
-          decision: 'passed',
-          detail: checked ? `${checked}${onChain}` : 'the router and spender were trusted',
-        }
-  if (status === 'pending' || status === 'idle') return { decision: 'pending', detail: 'the flow is running' }
-  return {
-    decision: 'not reached',
-    detail: name ? `stopped before the check (${name})` : 'stopped before the check',
+  if (status === 'success' || pastAllowlist(error)) {
+    if (waived) return { decision: 'waived', detail: 'dangerouslyTrustAnyAddress: the outcome check alone' }
+    const { transferAddress: router, approvalAddress: spender } = (swapInfo ?? {}) as Record<string, unknown>
+    const checked = [router && `router ${router}`, spender && `spender ${spender}`].filter(Boolean).join(', ')
+    const onChain = chainId === undefined ? '' : ` on chain ${chainId}`
+    return {
+      decision: 'passed',
+      detail: checked ? `${checked}${onChain}` : 'the router and spender were trusted',
+    }
   }
+  if (status === 'pending' || status === 'idle') return { decision: 'pending', detail: 'the flow is running' }
+  return { decision: 'not reached', detail: `stopped before the check${name ? ` (${name})` : ''}` }
 }
 
 /**
@@ -609,56 +540,46 @@ export function executionRows(
   }: { baseUrl: string; now: number; waived?: boolean; symbols?: ReadonlyMap<string, string> },
 ): ExecutionRow[] {
   const rows: ExecutionRow[] = []
-  for (const mutation of mutations) {
-    const [name, keyParameters] = mutation.mutationKey ?? []
-    if (name !== 'executeSwap' && name !== 'resumeSwap') continue
-    if ((keyParameters as { baseUrl?: unknown } | undefined)?.baseUrl !== baseUrl) continue
+  for (const { mutationKey, status, submittedAt, mutationId, ...mutation } of mutations) {
+    const [name, key] = mutationKey ?? []
+    if (
+      (name !== 'executeSwap' && name !== 'resumeSwap') ||
+      (key as { baseUrl?: unknown })?.baseUrl !== baseUrl
+    )
+      continue
     const kind = name === 'executeSwap' ? 'execute' : 'resume'
     const variables = (mutation.variables ?? {}) as Record<string, unknown>
     // A resume swaps the record's tokens and amount.
     const swap = (kind === 'resume' ? (variables.record ?? {}) : variables) as Record<string, unknown>
     const data = (mutation.data ?? {}) as Record<string, unknown>
     const error =
-      typeof mutation.error === 'object' && mutation.error !== null
+      typeof mutation.error === 'object' && mutation.error
         ? (mutation.error as Record<string, unknown>)
         : undefined
-    const hashes = Array.isArray(data.transactionHashes)
-      ? (data.transactionHashes as unknown[]).map(String)
-      : []
+    const resumed = ofType<string>(data.resumed, 'string')
+    const standing = ofType<string>(data.status, 'string')
     rows.push({
-      mutationId: mutation.mutationId,
-      kind,
-      status: mutation.status,
-      submittedAt: mutation.submittedAt,
-      agoMs: now - mutation.submittedAt,
+      ...{ mutationId, kind, status, submittedAt, agoMs: now - submittedAt },
       label: `${short(swap.token0, symbols)} → ${short(swap.token1, symbols)}`,
       amountIn: swap.amountIn as bigint | string | undefined,
       minAmountOut: variables.minAmountOut as bigint | string | undefined,
-      simulated: outcomeOf(data.simulated),
-      realized: outcomeOf(data.realized),
-      floorEnforcement: typeof data.floorEnforcement === 'string' ? data.floorEnforcement : undefined,
-      mode: typeof data.mode === 'string' ? data.mode : undefined,
-      hashes,
+      ...{ simulated: outcomeOf(data.simulated), realized: outcomeOf(data.realized) },
+      ...{
+        floorEnforcement: ofType<string>(data.floorEnforcement, 'string'),
+        mode: ofType<string>(data.mode, 'string'),
+      },
+      hashes: Array.isArray(data.transactionHashes) ? data.transactionHashes.map(String) : [],
       allowlist:
-        kind === 'resume' && typeof data.resumed === 'string' && data.resumed !== 'swapped'
-          ? { decision: 'not reached', detail: `the resume swapped nothing (${data.resumed})` }
-          : allowlistOf(
-              mutation.status,
-              data,
-              error,
-              waived || variables.dangerouslyTrustAnyAddress === true,
-            ),
-      error: error
-        ? {
-            name: typeof error.name === 'string' ? error.name : 'Error',
-            message: String(error.shortMessage ?? error.message ?? ''),
-            violations: describeViolations(error.violations),
-          }
-        : undefined,
+        kind === 'resume' && resumed !== undefined && resumed !== 'swapped'
+          ? { decision: 'not reached', detail: `the resume swapped nothing (${resumed})` }
+          : allowlistOf(status, data, error, waived || variables.dangerouslyTrustAnyAddress === true),
+      error: error && {
+        name: ofType<string>(error.name, 'string') ?? 'Error',
+        message: String(error.shortMessage ?? error.message ?? ''),
+        violations: describeViolations(error.violations),
+      },
       resumed:
-        typeof data.resumed === 'string'
-          ? `${data.resumed}${typeof data.status === 'string' ? ` (${data.status})` : ''}`
-          : undefined,
+        resumed === undefined ? resumed : `${resumed}${standing === undefined ? '' : ` (${standing})`}`,
     })
   }
   return rows.sort((a, b) => b.submittedAt - a.submittedAt)

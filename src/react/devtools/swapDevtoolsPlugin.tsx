@@ -3,6 +3,7 @@
 import type { ReactElement } from 'react'
 import { SwapDevtoolsPanel, type SwapDevtoolsPanelProps } from './SwapDevtoolsPanel.js'
 
+/** The options of `swapDevtoolsPlugin`: its id, tab title, whether it opens first, the panel's refresh. */
 export type SwapDevtoolsPluginOptions = {
   /** The plugin's id in the devtools (its open state is kept under it). Default `'token-swap-hooks'`. */
   id?: string | undefined

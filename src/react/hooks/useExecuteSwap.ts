@@ -1,11 +1,17 @@
 'use client'
 
-import { type UseMutationOptions, type UseMutationResult, useMutation } from '@tanstack/react-query'
+import {
+  type MutationStatus,
+  type UseMutationOptions,
+  type UseMutationResult,
+  useMutation,
+} from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
 import type { TransactionReceipt } from 'viem'
 import type {
   ExecuteSwapErrorType,
   ExecuteSwapReturnType,
+  ExecuteSwapStatus,
   ExecuteSwapStep,
 } from '../../core/execute/executeSwap.js'
 import { withoutUndefined } from '../../core/utils/withoutUndefined.js'
@@ -20,6 +26,7 @@ import { refreshAfterSwap } from '../../query/refreshAfterSwap.js'
 import { useSingleFlight } from './useSingleFlight.js'
 import { useSwapContext } from './useSwapClient.js'
 
+/** The settings every swap of the hook shares (the provider's by default), and TanStack's callbacks. */
 export type UseExecuteSwapParameters = ExecuteSwapDefaults & {
   /** TanStack mutation callbacks (`onSuccess`, `onError`, `onSettled`…). */
   mutation?:
@@ -30,6 +37,10 @@ export type UseExecuteSwapParameters = ExecuteSwapDefaults & {
     | undefined
 }
 
+/**
+ * TanStack's mutation result, with `execute` and `executeAsync` in place of `mutate` and `mutateAsync`, the
+ * flow's latest `step` and its `stage`.
+ */
 export type UseExecuteSwapReturnType = Omit<
   UseMutationResult<ExecuteSwapReturnType, ExecuteSwapErrorType, ExecuteSwapVariables>,
   'mutate' | 'mutateAsync'
@@ -48,7 +59,7 @@ export type UseExecuteSwapReturnType = Omit<
    * or `'error'`, and while it runs, its own stage (`'quoting'` until the first
    * step, then `'approving'`, `'swapping'`).
    */
-  stage: 'idle' | 'quoting' | 'approving' | 'swapping' | 'success' | 'error'
+  stage: Exclude<MutationStatus, 'pending'> | ExecuteSwapStatus
 }
 
 /**
@@ -63,7 +74,7 @@ export type UseExecuteSwapReturnType = Omit<
  * `execute`, `executeAsync`, `step` and `stage`.
  *
  * @example
- * import { useExecuteSwap } from 'token-swap-hooks/execute'
+ * import { useExecuteSwap } from 'token-swap-hooks'
  * import { usePublicClient, useWalletClient } from 'wagmi'
  *
  * const { data: walletClient } = useWalletClient()

@@ -1,6 +1,6 @@
 'use client'
 
-import { type QueryClient, useMutation, useQuery } from '@tanstack/react-query'
+import { type MutationStatus, type QueryClient, useMutation, useQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { TransactionReceipt } from 'viem'
 import { ensure } from '../../core/errors/parameter.js'
@@ -26,6 +26,7 @@ import { type RefreshAfterSwapParameters, refreshAfterSwap } from '../../query/r
 import { useSingleFlight } from './useSingleFlight.js'
 import { useSwapContext } from './useSwapClient.js'
 
+/** `resumeSwap`'s options, each optional (the provider's by default), for the check and each resume. */
 export type UsePendingSwapsParameters = Partial<Omit<ResumeSwapParameters, 'record' | 'onStep'>> & {
   /** Default: the provider's chain, else the public client's. */
   chainId?: number | undefined
@@ -51,6 +52,7 @@ export type ResumeConfirmation = Pick<
   'minAmountOut' | 'acceptedQuote' | 'slippage' | 'to'
 >
 
+/** The unsettled records and the settled ones, the check's state, and `resume`, `dismiss` and `refresh`. */
 export type UsePendingSwapsReturnType = {
   /** The unsettled executions of the wallet's account on the chain: `'resumable'` or `'pending'`. */
   pendingSwaps: SettlePendingSwapsReturnType
@@ -74,7 +76,7 @@ export type UsePendingSwapsReturnType = {
   resumeAsync: (record: PendingSwap, confirmed: ResumeConfirmation) => Promise<ResumeSwapReturnType>
   /** The running (or last) resume: TanStack's mutation state. */
   resumeState: {
-    status: 'idle' | 'pending' | 'success' | 'error'
+    status: MutationStatus
     data: ResumeSwapReturnType | undefined
     error: ExecuteSwapErrorType | null
   }

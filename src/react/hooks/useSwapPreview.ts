@@ -27,6 +27,7 @@ import { type UseSwapInfoReturnType, useSwapInfo } from './useSwapInfo.js'
 import { bothEnabled, keepPreviousQuote } from './useSwapQuery.js'
 import { useTokenPrice } from './useTokenPrice.js'
 
+/** The swap to preview (each part optional: the hook waits), its options and TanStack Query's. */
 export type UseSwapPreviewParameters = {
   token0?: Address | undefined
   token1?: Address | undefined
@@ -71,6 +72,7 @@ export type UseSwapPreviewErrorType = InvalidParameterErrorType | GetSwapInfoErr
 // What may differ between a preview and the one it stands in for while it refreshes.
 const refreshFields = new Set(['quotedAt', 'prices'])
 
+/** TanStack's query result of the preview (`getSwapPreview`), with the `quote` it is for. */
 export type UseSwapPreviewReturnType = UseQueryResult<SwapPreview, UseSwapPreviewErrorType> & {
   /** The quote the preview is for: `useSwapInfo`'s result (shared cache). */
   quote: UseSwapInfoReturnType
@@ -88,7 +90,7 @@ export type UseSwapPreviewReturnType = UseQueryResult<SwapPreview, UseSwapPrevie
  * public client. Waits quietly until tokens, amount, account and public client are there.
  *
  * @example
- * import { useSwapPreview } from 'token-swap-hooks/execute'
+ * import { useSwapPreview } from 'token-swap-hooks'
  *
  * const { data: preview } = useSwapPreview({ token0, token1, amountIn, slippage: 0.01 })
  * const label = !preview ? 'Swap'

@@ -9,6 +9,7 @@ import type { UseQueryParameters, UseQueryReturnType } from '../types.js'
 import { useSwapContext } from './useSwapClient.js'
 import { bothEnabled } from './useSwapQuery.js'
 
+/** `getToken`'s parameters, each optional (the provider's public client by default), and TanStack Query's. */
 export type UseTokenParameters = GetTokenOptions & {
   /** TanStack Query options (`select`, `enabled`…). */
   query?:
@@ -16,8 +17,10 @@ export type UseTokenParameters = GetTokenOptions & {
     | undefined
 }
 
+/** The errors `useToken` can report: text that is not an address, or a failed read. */
 export type UseTokenErrorType = InvalidParameterErrorType | Error
 
+/** TanStack's query result of the token (`GetTokenReturnType`). */
 export type UseTokenReturnType = UseQueryReturnType<GetTokenReturnType, UseTokenErrorType, GetTokenQueryKey>
 
 /**

@@ -2,6 +2,9 @@ import { type Address, encodeFunctionData, type Hex } from 'viem'
 import { swapGuardAbi } from './swapGuard.js'
 import type { SwapPermitTypedDataParameters } from './swapPermitTypedData.js'
 
+/**
+ * The signed permit's values (as given to `swapPermitTypedData`, its chain aside), its signer and signature.
+ */
 export type EncodeSwapWithPermit2Parameters = Omit<SwapPermitTypedDataParameters, 'chainId'> & {
   /** The signer of the permit: the payer of token0. */
   owner: Address
@@ -9,20 +12,14 @@ export type EncodeSwapWithPermit2Parameters = Omit<SwapPermitTypedDataParameters
   signature: Hex
 }
 
+/** The calldata of `SwapGuard.swapWithPermit2`, to send to `swapGuardAddress`. */
 export type EncodeSwapWithPermit2ReturnType = Hex
 
 /**
- * The calldata of `SwapGuard.swapWithPermit2` for a signed permit: send it to
- * `swapGuardAddress` with no value (anyone may send it; the payer is
- * `owner`). Give it the values that were signed: any other value makes the
- * call revert on chain. Pure.
- *
+ * The calldata of `SwapGuard.swapWithPermit2` for a signed permit (any value but the signed ones reverts).
+ * Pure.
  * @example
- * import { encodeSwapWithPermit2, swapGuardAddress, swapPermitTypedData } from 'token-swap-hooks/core/execute'
- *
- * const permit = { chainId, token0, amountIn, nonce, deadline, witness: { token1, minAmountOut, recipient, spender, router, data } }
- * const signature = await walletClient.signTypedData({ account, ...swapPermitTypedData(permit) })
- * const hash = await walletClient.sendTransaction({ to: swapGuardAddress, data: encodeSwapWithPermit2({ ...permit, owner: account.address, signature }) })
+ * await walletClient.sendTransaction({ to: swapGuardAddress, data: encodeSwapWithPermit2({ ...permit, owner, signature }) })
  */
 export function encodeSwapWithPermit2(
   parameters: EncodeSwapWithPermit2Parameters,

@@ -1,11 +1,7 @@
 import { type Address, type Hex, keccak256 } from 'viem'
 import { permit2Address, swapGuardAddress } from './swapGuard.js'
 
-/**
- * The swap a Permit2 signature for `SwapGuard.swapWithPermit2` binds, besides
- * what Permit2 itself binds (token0, amountIn, the nonce, the deadline, and
- * the guard as the spender).
- */
+/** What a Permit2 signature for `SwapGuard.swapWithPermit2` binds besides what Permit2 binds. */
 export type SwapPermitWitness = {
   /** The output token; the native sentinel for the chain's coin. */
   token1: Address
@@ -23,6 +19,9 @@ export type SwapPermitWitness = {
   value?: bigint | undefined
 }
 
+/**
+ * The permit's values: the chain, token0 and `amountIn`, the Permit2 nonce and deadline, the guarded swap.
+ */
 export type SwapPermitTypedDataParameters = {
   /** The chain the signature is valid on (Permit2's EIP-712 domain). */
   chainId: number
@@ -30,12 +29,7 @@ export type SwapPermitTypedDataParameters = {
   token0: Address
   /** The amount of token0 Permit2 moves from the signer into the guard's executor. */
   amountIn: bigint
-  /**
-   * A Permit2 unordered nonce the signer has not used: a clear bit of
-   * `nonceBitmap(owner, nonce >> 8)` on Permit2. The first nonce of a bitmap
-   * word costs 17,100 gas more than the next ones of the same word: take the
-   * next clear bit of a word already in use.
-   */
+  /** A Permit2 unordered nonce the signer has not used (a clear bit of a bitmap word already in use costs least). */
   nonce: bigint
   /** Unix time in seconds after which Permit2 refuses the signature. */
   deadline: bigint
@@ -66,21 +60,11 @@ export const swapPermitTypes = {
   ],
 } as const
 
-/**
- * The `witnessTypeString` the guard gives Permit2, following Permit2's rule:
- * the witness field, its type, then the referenced types in alphabetical
- * order. Permit2 hashes `"PermitWitnessTransferFrom(TokenPermissions
- * permitted,address spender,uint256 nonce,uint256 deadline,"` followed by it.
- *
- * @example
- * import { keccak256, toHex } from 'viem'
- * import { swapPermitWitnessTypeString } from 'token-swap-hooks/core/execute'
- *
- * const typeHash = keccak256(toHex(`PermitWitnessTransferFrom(TokenPermissions permitted,address spender,uint256 nonce,uint256 deadline,${swapPermitWitnessTypeString}`))
- */
+/** The `witnessTypeString` the guard gives Permit2: the witness field and type, then the referenced types in order. */
 export const swapPermitWitnessTypeString =
   'GuardedSwap witness)GuardedSwap(address token1,uint256 minAmountOut,address recipient,address spender,address router,bytes32 dataHash,uint256 value)TokenPermissions(address token,uint256 amount)'
 
+/** viem's `signTypedData` parameters (add `account`): Permit2's domain, the witness types and the message. */
 export type SwapPermitTypedDataReturnType = {
   domain: { name: 'Permit2'; chainId: number; verifyingContract: Address }
   types: typeof swapPermitTypes
@@ -90,32 +74,15 @@ export type SwapPermitTypedDataReturnType = {
     spender: Address
     nonce: bigint
     deadline: bigint
-    witness: {
-      token1: Address
-      minAmountOut: bigint
-      recipient: Address
-      spender: Address
-      router: Address
-      dataHash: Hex
-      value: bigint
-    }
+    witness: Omit<SwapPermitWitness, 'data' | 'value'> & { dataHash: Hex; value: bigint }
   }
 }
 
 /**
- * What the user signs for `SwapGuard.swapWithPermit2`: viem's `signTypedData`
- * parameters (add `account`). Permit2 binds token0, `amountIn`, the nonce, the
- * deadline and the guard as its spender; the `GuardedSwap` witness binds the
- * rest (token1, the floor, the recipient, the spender, the router, the
- * calldata's keccak256 and the value), so changing any of it after signing
- * makes the guard call revert. Pure: nothing is read or sent.
- *
- * @example
- * import { encodeSwapWithPermit2, swapGuardAddress, swapPermitTypedData } from 'token-swap-hooks/core/execute'
- *
- * const permit = { chainId, token0, amountIn, nonce, deadline, witness: { token1, minAmountOut, recipient, spender, router, data } }
- * const signature = await walletClient.signTypedData({ account, ...swapPermitTypedData(permit) })
- * await walletClient.sendTransaction({ to: swapGuardAddress, data: encodeSwapWithPermit2({ ...permit, owner: account.address, signature }) })
+ * What the user signs for `SwapGuard.swapWithPermit2` (viem's `signTypedData` parameters, add `account`):
+ * Permit2 binds token0, `amountIn`, the nonce, the deadline and the guard; the `GuardedSwap` witness the
+ * rest. Pure.
+ * @example const signature = await walletClient.signTypedData({ account, ...swapPermitTypedData(permit) })
  */
 export function swapPermitTypedData(
   parameters: SwapPermitTypedDataParameters,
@@ -131,12 +98,8 @@ export function swapPermitTypedData(
       nonce,
       deadline,
       witness: {
-        token1: witness.token1,
-        minAmountOut: witness.minAmountOut,
-        recipient: witness.recipient,
-        spender: witness.spender,
-        router: witness.router,
-        dataHash: keccak256(witness.data),
+        ...{ token1: witness.token1, minAmountOut: witness.minAmountOut, recipient: witness.recipient },
+        ...{ spender: witness.spender, router: witness.router, dataHash: keccak256(witness.data) },
         value: witness.value ?? 0n,
       },
     },

@@ -124,7 +124,7 @@ describe('verifySwapGuard', () => {
       hash: undefined,
     })
     expect((error as SwapGuardCodeMismatchError).shortMessage).toBe(
-      `The code at ${swapGuardAddress} on chain ${fixture.chain.id} is not the swap guard's: nothing may be approved to it or signed for it.`,
+      `${swapGuardAddress} on chain ${fixture.chain.id} is not the swap guard: approve and sign nothing for it.`,
     )
 
     const deployer = fixture.accounts.deployer.address

@@ -4,12 +4,9 @@ export type CrossTabClaim = (id: string) => Promise<(() => void) | undefined>
 let acrossTabs: CrossTabClaim | undefined
 
 /**
- * Sets (or, with `undefined`, removes) the claim every execution and resume
- * also takes across tabs: `token-swap-hooks/tabs` installs the record's Web
- * Lock here. Returns the claim it replaced.
- *
- * @example
- * const previous = setCrossTabClaim((id) => claimAcrossTabs(navigator.locks, id))
+ * Sets (`undefined`: removes) the claim every execution also takes across tabs (`token-swap-hooks/tabs`
+ * installs a Web Lock); returns the one replaced.
+ * @example const previous = setCrossTabClaim((id) => claimAcrossTabs(navigator.locks, id))
  */
 export function setCrossTabClaim(claim: CrossTabClaim | undefined): CrossTabClaim | undefined {
   const previous = acrossTabs
@@ -17,25 +14,14 @@ export function setCrossTabClaim(claim: CrossTabClaim | undefined): CrossTabClai
   return previous
 }
 
-/** The records whose execution runs in this JS context (this page): not interrupted, never resumed. */
+/** The records whose execution runs in this JS context: not interrupted, never resumed. */
 const running = new Set<string>()
 
 /**
- * Marks the record `id` as run by an execution of this JS context until the
- * returned release is called (when that execution ends); `undefined` when one
- * already runs it. `settlePendingSwaps` skips such a record, `checkPendingSwap`
- * reports it `'pending'`, and `resumeSwap` refuses it: a page refetching its
- * pending swaps mid-swap must not offer, or send, its own live swap again.
- *
- * The page's claim is taken at once (a second claim in the same tick is
- * refused). Once `setCrossTabClaim` was given a claim (`token-swap-hooks/tabs`
- * does: the record's Web Lock), it is taken too, so `undefined` also when
- * another tab of the origin runs the record; without it, nothing else is asked.
- *
- * @example
- * const release = await claimPendingSwap(record.id)
- * if (!release) throw new SwapInProgressError({ recordId: record.id })
- * try { … } finally { release() }
+ * Marks the record `id` as run by an execution of this page until the release is called; `undefined` when one
+ * already runs it (here, or in another tab through the cross-tab claim): it is then skipped by
+ * `settlePendingSwaps`, `'pending'` to `checkPendingSwap`, refused by `resumeSwap`.
+ * @example const release = await claimPendingSwap(record.id) // undefined: it runs elsewhere
  */
 export async function claimPendingSwap(id: string): Promise<(() => void) | undefined> {
   if (running.has(id)) return undefined
@@ -51,7 +37,8 @@ export async function claimPendingSwap(id: string): Promise<(() => void) | undef
   )
 }
 
-/** Whether an execution of this JS context runs the record `id` (see `claimPendingSwap`). */
-export function isPendingSwapRunning(id: string): boolean {
-  return running.has(id)
-}
+/**
+ * Whether an execution of this JS context runs the record `id`.
+ * @example if (isPendingSwapRunning(record.id)) return { status: 'pending' }
+ */
+export const isPendingSwapRunning = (id: string): boolean => running.has(id)

@@ -1,18 +1,16 @@
-import { type Address, bytesToHex, type Hex, isAddressEqual } from 'viem'
+import { type Address, bytesToHex, isAddressEqual } from 'viem'
 import { isAddressLike, isObject } from '../../utils/validate.js'
 import { withoutUndefined } from '../../utils/withoutUndefined.js'
 import type { SwapStorage } from '../types.js'
 import { type Journal, type JournalEntry, type JournalView, journalFromView, viewOf } from './journal.js'
 
 /**
- * An execution that sent something (or was about to) and has not settled:
- * what it swaps, the user's floor, its journal (what happened to each step)
- * and, from the journal, the step it reached with its hashes. Never holds a
- * key, a signature or a header.
+ * An execution that sent something (or was about to) and has not settled: what it swaps, the user's floor,
+ * its journal and its view (the step it reached, its hashes). Never holds a key, a signature or a header.
  */
-export type PendingSwap = {
+export type PendingSwap = JournalView & {
   id: string
-  /** 2 since the journal; 1 for records stored by 0.1.0, read as the journal their step and hashes describe. */
+  /** 2 since the journal; 1 for 0.1.0's records, read as the journal their step and hashes describe. */
   version: 1 | 2
   chainId: number
   account: Address
@@ -24,68 +22,45 @@ export type PendingSwap = {
   amountIn: string
   /** The recipient. */
   to: Address
-  /** The user's floor for token1, as a decimal string: a resumed swap keeps it. */
+  /** The user's floor for token1, as a decimal string. */
   minAmountOut: string
   slippage?: number | undefined
   spender?: Address | undefined
-  /**
-   * The router the swap calls (its transaction's `to`), written before the
-   * swap is sent: a transaction of the account to it after the approval is
-   * taken for the swap (`checkPendingSwap`).
-   */
+  /** The router the swap calls (its transaction's `to`): a call to it after the approval is taken for the swap. */
   router?: Address | undefined
-  /**
-   * `'approving'`: an approval was sent; `'approved'`: it was mined (or none
-   * was needed) and the swap not sent yet; `'swapping'`: the swap was sent;
-   * `'batching'`: the atomic batch was sent (a view of `journal`).
-   */
-  step: JournalView['step']
-  resetHash?: Hex | undefined
-  approvalHash?: Hex | undefined
-  swapHash?: Hex | undefined
-  batchId?: string | undefined
-  /**
-   * What happened to each step, in order, each entry written before the
-   * next send: the record's source of truth (absent from 0.1.0's records).
-   */
+  /** What happened to each step, in order: the record's source of truth (absent from 0.1.0's records). */
   journal?: Journal | undefined
   createdAt: number
   updatedAt: number
 }
 
-const pendingSwapsKey = 'token-swap-hooks:pending-swaps'
+const key = 'token-swap-hooks:pending-swaps'
 
 /**
- * A storage kept in memory (lost on reload): the default where there is no
- * `localStorage` (Node, a locked-down browser).
- *
- * @example
- * executeSwap(client, { ...swap, storage: createMemoryStorage() })
+ * A storage kept in memory (lost on reload): the default where there is no `localStorage`.
+ * @example executeSwap(client, { ...swap, storage: createMemoryStorage() })
  */
 export function createMemoryStorage(): SwapStorage {
   const items = new Map<string, string>()
   return {
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, value),
-    removeItem: (key) => void items.delete(key),
+    getItem: (name) => items.get(name) ?? null,
+    setItem: (name, value) => void items.set(name, value),
+    removeItem: (name) => void items.delete(name),
   }
 }
 
 let fallback: SwapStorage | undefined
 
 /**
- * `localStorage` when the runtime has a working one (a browser), else one
- * memory storage shared by the process.
- *
- * @example
- * const pending = await getPendingSwaps(getDefaultStorage(), { account, chainId })
+ * `localStorage` where the runtime has a working one, else one memory storage shared by the process.
+ * @example const pending = await getPendingSwaps(getDefaultStorage(), { account, chainId })
  */
 export function getDefaultStorage(): SwapStorage {
   try {
     const storage = (globalThis as { localStorage?: SwapStorage }).localStorage
     if (storage) {
-      storage.setItem(`${pendingSwapsKey}:probe`, '1')
-      storage.removeItem(`${pendingSwapsKey}:probe`)
+      storage.setItem(`${key}:probe`, '1')
+      storage.removeItem(`${key}:probe`)
       return storage
     }
   } catch {
@@ -96,112 +71,100 @@ export function getDefaultStorage(): SwapStorage {
 }
 
 /**
- * The storage an execution option names: `false` records nothing
- * (`undefined`), none means the default (`getDefaultStorage()`).
- *
- * @example
- * const storage = resolveStorage(parameters.storage) // SwapStorage | undefined
+ * The storage an execution option names: `false` none, `undefined` the default.
+ * @example const storage = resolveStorage(parameters.storage) // SwapStorage | undefined
  */
 export function resolveStorage(option: SwapStorage | false | undefined): SwapStorage | undefined {
   return option === false ? undefined : (option ?? getDefaultStorage())
 }
 
-/**
- * Every entry stored, as written (records of other versions included). Only a
- * missing key is an empty list: a read that fails, or text that is not a JSON
- * array, rejects, so that no write replaces records it could not read.
- */
+/** Every entry stored, as written; a failing read, or text that is not a JSON list, rejects (never overwritten). */
 async function readEntries(storage: SwapStorage): Promise<unknown[]> {
-  const text = await storage.getItem(pendingSwapsKey)
-  if (text === null || text === undefined) return []
-  const entries = JSON.parse(text) as unknown
+  const entries = JSON.parse((await storage.getItem(key)) ?? '[]') as unknown
   if (!Array.isArray(entries))
-    throw new Error(`The pending swaps under ${pendingSwapsKey} are not a list: left as they are.`)
+    throw new Error(`The pending swaps under ${key} are not a list: left as they are.`)
   return entries
 }
 
-async function readAll(storage: SwapStorage): Promise<PendingSwap[]> {
-  return (await readEntries(storage)).filter(isPendingSwap)
+const isHex = (value: unknown) => typeof value === 'string' && /^0x[0-9a-fA-F]*$/.test(value)
+const isCount = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0
+const oneOf =
+  (...values: string[]) =>
+  (value: unknown) =>
+    values.includes(value as string)
+const listOf = (check: (value: unknown) => boolean) => (value: unknown) =>
+  Array.isArray(value) && value.every(check)
+const isStep = /* @__PURE__ */ oneOf('reset', 'approve', 'swap', 'batch')
+const isEvent = /* @__PURE__ */ oneOf(
+  'sending',
+  'sent',
+  'mined',
+  'reverted',
+  'replaced',
+  'rejected',
+  'unknown',
+)
+/** A journal entry's optional fields and their types. */
+const optionalFields: Record<string, (value: unknown) => boolean> = {
+  hash: isHex,
+  batchId: (id) => typeof id === 'string',
+  nonce: isCount,
+  block: isCount,
+  pinned: (flag) => typeof flag === 'boolean',
+  calls: /* @__PURE__ */ listOf(isStep),
+  hashes: /* @__PURE__ */ listOf(isHex),
 }
-
-const hasId = (entry: unknown, id: string) => isObject(entry) && entry.id === id
+const isJournalEntry = (value: unknown): value is JournalEntry =>
+  isObject(value) &&
+  isStep(value.step) &&
+  isEvent(value.event) &&
+  Object.entries(optionalFields).every(([field, check]) => value[field] === undefined || check(value[field]))
 
 /**
- * Whether `value` is a whole record: what another tab, an old version or a
- * hand edit may have written is ignored unless it is.
- *
- * @example
- * if (!isPendingSwap(record)) throw new Error('not a recorded execution')
+ * Whether `value` is a whole record (a tampered journal entry makes it not one): anything else stored is
+ * ignored.
+ * @example if (!isPendingSwap(record)) throw new Error('not a recorded execution')
  */
 export function isPendingSwap(value: unknown): value is PendingSwap {
   if (!isObject(value)) return false
   const { id, version, chainId, account, token0, token1, to, amountIn, minAmountOut, step, journal } = value
   return (
     typeof id === 'string' &&
-    (version === 1 || (version === 2 && Array.isArray(journal) && journal.every(isJournalEntry))) &&
+    (version === 1 || (version === 2 && listOf(isJournalEntry)(journal))) &&
     Number.isSafeInteger(chainId) &&
     [account, token0, token1, to].every(isAddressLike) &&
     [amountIn, minAmountOut].every((amount) => typeof amount === 'string' && /^\d+$/.test(amount)) &&
-    ['approving', 'approved', 'swapping', 'batching'].includes(step as string)
-  )
-}
-
-const stepKinds = ['reset', 'approve', 'swap', 'batch']
-const events = ['sending', 'sent', 'mined', 'reverted', 'replaced', 'rejected', 'unknown']
-const isHex = (value: unknown) => typeof value === 'string' && /^0x[0-9a-fA-F]*$/.test(value)
-const optional = (value: unknown, check: (value: unknown) => boolean) => value === undefined || check(value)
-const isCount = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0
-
-/** A journal entry whose every field has its type: a tampered or foreign one makes the record unreadable. */
-function isJournalEntry(value: unknown): value is JournalEntry {
-  if (!isObject(value)) return false
-  const { step, event, hash, batchId, nonce, block, pinned, calls, hashes } = value
-  return (
-    stepKinds.includes(step as string) &&
-    events.includes(event as string) &&
-    optional(hash, isHex) &&
-    optional(batchId, (id) => typeof id === 'string') &&
-    optional(nonce, isCount) &&
-    optional(block, isCount) &&
-    optional(pinned, (flag) => typeof flag === 'boolean') &&
-    optional(calls, (list) => Array.isArray(list) && list.every((kind) => stepKinds.includes(kind))) &&
-    optional(hashes, (list) => Array.isArray(list) && list.every(isHex))
+    oneOf('approving', 'approved', 'swapping', 'batching')(step)
   )
 }
 
 /**
- * A record's journal: its own, or for a record stored by 0.1.0, the journal
- * its step and hashes describe.
- *
- * @example
- * const journal = journalOf(record)
+ * A record's journal: its own, or a 0.1.0 record's as its step and hashes describe it.
+ * @example const journal = journalOf(record)
  */
 export function journalOf(record: PendingSwap): Journal {
   return record.journal ?? journalFromView(record, record.updatedAt)
 }
 
 /**
- * The record with `journal` as its journal (version 2), its step and hashes
- * read from it.
- *
- * @example
- * await savePendingSwap(storage, withJournal(record, [...journalOf(record), entry]))
+ * The record with `journal` as its journal (version 2), its step and hashes read from it.
+ * @example await savePendingSwap(storage, withJournal(record, [...journalOf(record), entry]))
  */
 export function withJournal(record: PendingSwap, journal: Journal): PendingSwap {
   const { resetHash: _r, approvalHash: _a, swapHash: _s, batchId: _b, ...rest } = record
   return { ...rest, ...(withoutUndefined(viewOf(journal)) as JournalView), version: 2, journal }
 }
 
-/** Each storage's pending writes: the next one starts when the last one ended. */
+/** Each storage's last write: a read-modify-write starts when the one before ended (none undoes another). */
 const writes = new WeakMap<SwapStorage, Promise<unknown>>()
 
-/**
- * Runs the read-modify-write `fn` after every earlier write to `storage` from
- * this JS context, so that two of them (two records settled at once) never
- * read the same list and undo each other.
- */
-function serialized<value>(storage: SwapStorage, fn: () => Promise<value>): Promise<value> {
-  const result = (writes.get(storage) ?? Promise.resolve()).then(fn)
+/** Writes what `change` makes of the stored entries (`undefined`: nothing to write), after the storage's last write. */
+function rewrite(storage: SwapStorage, change: (entries: unknown[]) => unknown[] | undefined): Promise<void> {
+  const result = (writes.get(storage) ?? Promise.resolve()).then(async () => {
+    const entries = change(await readEntries(storage))
+    if (entries?.length) await storage.setItem(key, JSON.stringify(entries))
+    else if (entries) await storage.removeItem(key)
+  })
   writes.set(
     storage,
     result.catch(() => {}),
@@ -209,38 +172,28 @@ function serialized<value>(storage: SwapStorage, fn: () => Promise<value>): Prom
   return result
 }
 
+const isNot = (id: string) => (entry: unknown) => !isObject(entry) || entry.id !== id
+
 /**
- * Writes (or replaces) one record. Rejects, writing nothing, when the stored
- * list cannot be read (a failing storage, text that is not a list): the other
- * records are never overwritten.
- *
- * @example
- * await savePendingSwap(storage, { ...record, step: 'swapping', swapHash })
+ * Writes (or replaces) one record; rejects, writing nothing, when the stored list cannot be read.
+ * @example await savePendingSwap(storage, { ...record, step: 'swapping', swapHash })
  */
 export function savePendingSwap(storage: SwapStorage, record: PendingSwap): Promise<void> {
-  return serialized(storage, async () => {
-    const others = (await readEntries(storage)).filter((entry) => !hasId(entry, record.id))
-    await storage.setItem(pendingSwapsKey, JSON.stringify([...others, record]))
-  })
+  return rewrite(storage, (entries) => [...entries.filter(isNot(record.id)), record])
 }
 
 /**
- * Forgets a record (settled, or dismissed by the user). Rejects, writing
- * nothing, when the stored list cannot be read.
- *
- * @example
- * await removePendingSwap(storage, record.id)
+ * Forgets a record (settled, or dismissed); rejects, writing nothing, when the stored list cannot be read.
+ * @example await removePendingSwap(storage, record.id)
  */
 export function removePendingSwap(storage: SwapStorage, id: string): Promise<void> {
-  return serialized(storage, async () => {
-    const entries = await readEntries(storage)
-    const kept = entries.filter((entry) => !hasId(entry, id))
-    if (kept.length === entries.length) return
-    if (kept.length) await storage.setItem(pendingSwapsKey, JSON.stringify(kept))
-    else await storage.removeItem(pendingSwapsKey)
+  return rewrite(storage, (entries) => {
+    const kept = entries.filter(isNot(id))
+    return kept.length === entries.length ? undefined : kept
   })
 }
 
+/** Which records `getPendingSwaps` returns: an account's, a chain's (both optional). */
 export type GetPendingSwapsParameters = {
   /** Only this account's records. */
   account?: Address | undefined
@@ -249,18 +202,16 @@ export type GetPendingSwapsParameters = {
 }
 
 /**
- * The unsettled executions recorded in `storage`, oldest first, narrowed to
- * an account and a chain. Rejects when the storage cannot be read (a failing
- * storage, text that is not a list): an unreadable list is not an empty one.
- *
- * @example
- * const pending = await getPendingSwaps(getDefaultStorage(), { account, chainId: 1 })
+ * The unsettled executions in `storage`, oldest first, of an account and a chain; rejects when the storage
+ * cannot be read (an unreadable list is not an empty one).
+ * @example const pending = await getPendingSwaps(getDefaultStorage(), { account, chainId: 1 })
  */
 export async function getPendingSwaps(
   storage: SwapStorage,
   { account, chainId }: GetPendingSwapsParameters = {},
 ): Promise<PendingSwap[]> {
-  return (await readAll(storage))
+  return (await readEntries(storage))
+    .filter(isPendingSwap)
     .filter(
       (record) =>
         (account === undefined || isAddressEqual(record.account, account)) &&
@@ -269,7 +220,10 @@ export async function getPendingSwaps(
     .sort((a, b) => a.createdAt - b.createdAt)
 }
 
-/** A new record's id: random, so tabs never collide. */
+/**
+ * A new record's id: random, so tabs never collide.
+ * @example const id = newPendingSwapId()
+ */
 export function newPendingSwapId(): string {
   return bytesToHex(globalThis.crypto.getRandomValues(new Uint8Array(12))).slice(2)
 }

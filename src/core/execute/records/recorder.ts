@@ -2,16 +2,16 @@ import type { Address } from 'viem'
 import type { SwapStorage } from '../types.js'
 import { claimPendingSwap } from './claims.js'
 import type { JournalEntry } from './journal.js'
+import type { PendingSwap } from './pendingSwaps.js'
 import {
   journalOf,
   newPendingSwapId,
-  type PendingSwap,
   removePendingSwap,
   savePendingSwap,
   withJournal,
 } from './pendingSwaps.js'
 
-/** What a record says of its swap, besides its journal: written with every entry (a resumed record's recipient and floor as the caller confirmed them). */
+/** What a record says of its swap besides its journal, written with every entry. */
 export type RecordHeader = Pick<
   PendingSwap,
   'chainId' | 'account' | 'baseUrl' | 'token0' | 'token1' | 'amountIn' | 'slippage' | 'to' | 'minAmountOut'
@@ -34,11 +34,8 @@ export type Recorder = {
 }
 
 /**
- * A recorder for one execution, continuing `resumed` (already claimed by
- * its resume) when there is one.
- *
- * @example
- * const recorder = createRecorder(getDefaultStorage())
+ * A recorder for one execution, continuing `resumed` (claimed by its resume).
+ * @example const recorder = createRecorder(getDefaultStorage())
  */
 export function createRecorder(
   storage: SwapStorage | undefined,
@@ -49,12 +46,9 @@ export function createRecorder(
 }
 
 /**
- * Appends to the journal, then writes the record (created, and claimed for
- * this page, at the first entry). `required`: a storage that fails rejects
- * (the step is not sent unless written); else the record stays as last written.
- *
- * @example
- * await append(recorder, { step: 'swap', event: 'sending', nonce }, header, true)
+ * Appends to the journal, then writes the record (created and claimed at the first entry); `required`: a
+ * storage that fails rejects (nothing is sent).
+ * @example await append(recorder, { step: 'swap', event: 'sending', nonce }, header, true)
  */
 export async function append(
   recorder: Recorder,
@@ -62,10 +56,10 @@ export async function append(
   header: RecordHeader,
   required = false,
 ): Promise<void> {
-  recorder.journal.push({ ...entry, at: Date.now() })
+  const now = Date.now()
+  recorder.journal.push({ ...entry, at: now })
   const { storage } = recorder
   if (!storage) return
-  const now = Date.now()
   if (!recorder.record) {
     const id = newPendingSwapId()
     recorder.release = await claimPendingSwap(id)
@@ -80,11 +74,8 @@ export async function append(
 }
 
 /**
- * Forgets the record: the execution settled (a storage that fails leaves it,
- * to settle again later).
- *
- * @example
- * await forget(recorder)
+ * Forgets the record: the execution settled (a failing storage keeps it, to settle later).
+ * @example await forget(recorder)
  */
 export async function forget(recorder: Recorder): Promise<void> {
   if (recorder.storage && recorder.record)

@@ -13,127 +13,104 @@ import {
   assertSlippage,
 } from '../../utils/validate.js'
 import type { ExecuteSwapParameters, ExecutionClients } from '../types.js'
-import { isQuoteSpent } from './spentQuotes.js'
 
-/** Checks both clients and returns them with the wallet's account address. */
+/**
+ * Checks both clients and returns them with the wallet's account address.
+ * @example const { owner } = resolveClients({ walletClient, publicClient })
+ */
 export function resolveClients({
   walletClient,
   publicClient,
 }: ExecutionClients): ExecutionClients & { owner: Address } {
-  ensure(
-    typeof walletClient?.sendTransaction === 'function' && typeof walletClient.getChainId === 'function',
-    'walletClient',
-    'must be a viem WalletClient',
-    walletClient,
-  )
-  const owner = walletClient.account?.address
-  ensure(
-    owner,
-    'walletClient.account',
-    'must be set: connect a wallet (or give the client an account) first',
-    undefined,
-  )
-  ensure(
-    typeof publicClient?.call === 'function' && typeof publicClient.waitForTransactionReceipt === 'function',
-    'publicClient',
-    'must be a viem PublicClient',
-    publicClient,
-  )
-  return { walletClient, publicClient, owner: owner as Address }
+  const isClient =
+    typeof walletClient?.sendTransaction === 'function' && typeof walletClient.getChainId === 'function'
+  ensure(isClient, 'walletClient', 'must be a viem WalletClient', walletClient)
+  const owner = walletClient.account?.address as Address
+  ensure(owner, 'walletClient.account', 'must be set: connect a wallet first', undefined)
+  const reads =
+    typeof publicClient?.call === 'function' && typeof publicClient.waitForTransactionReceipt === 'function'
+  ensure(reads, 'publicClient', 'must be a viem PublicClient', publicClient)
+  return { walletClient, publicClient, owner }
 }
 
 /** The parameters of a swap, checked: the clients, the recipient and the user's floor resolved. */
 export type CheckedParameters = ReturnType<typeof checkSwapParameters>
 
+const options = {
+  approval: ['exact', 'infinite'],
+  floorEnforcement: ['onchain', 'simulation'],
+  batch: ['auto', 'never', 'require'],
+} as const
+
 /**
- * Checks every parameter of a swap before anything is read or sent (an
- * `InvalidParameterError` naming the first bad one) and resolves the clients,
- * the recipient (default: the wallet's account) and the user's floor.
- *
- * @example
- * const checked = checkSwapParameters(parameters) // checked.floor, checked.owner, checked.to
+ * Checks every parameter of a swap before anything is read or sent (an `InvalidParameterError` naming the
+ * first bad one) and resolves the clients, the recipient (default: the wallet's account) and the floor.
+ * @example const checked = checkSwapParameters(parameters) // checked.floor, checked.owner, checked.to
  */
 export function checkSwapParameters(parameters: ExecuteSwapParameters) {
   assertObject(parameters)
   const clients = resolveClients(parameters)
   assertRouteParameters(parameters)
-  const { token0, token1, trustedAddresses, dangerouslyTrustAnyAddress } = parameters
-  ensure(!isAddressEqual(token0, token1), 'token1', 'must differ from token0', token1)
-  const to = parameters.to ?? clients.owner
+  const p = parameters
+  ensure(!isAddressEqual(p.token0, p.token1), 'token1', 'must differ from token0', p.token1)
+  const to = p.to ?? clients.owner
   assertAddress('to', to)
-  if (parameters.slippage !== undefined) assertSlippage('slippage', parameters.slippage)
-  if (parameters.deadline !== undefined) assertDeadline('deadline', parameters.deadline)
-  if (parameters.minAmountOut !== undefined) assertAmount('minAmountOut', parameters.minAmountOut)
-  for (const [name, values] of [
-    ['approval', ['exact', 'infinite']],
-    ['floorEnforcement', ['onchain', 'simulation']],
-    ['batch', ['auto', 'never', 'require']],
-  ] as const) {
-    const value = parameters[name]
+  if (p.slippage !== undefined) assertSlippage('slippage', p.slippage)
+  if (p.deadline !== undefined) assertDeadline('deadline', p.deadline)
+  if (p.minAmountOut !== undefined) assertAmount('minAmountOut', p.minAmountOut)
+  for (const [name, values] of Object.entries(options))
     ensure(
-      value === undefined || (values as readonly unknown[]).includes(value),
+      [undefined, ...values].includes(p[name as 'batch']),
       name,
       `must be '${values.join("' or '")}'`,
-      value,
+      p[name as 'batch'],
     )
-  }
-  assertTrustedAddresses(trustedAddresses, dangerouslyTrustAnyAddress)
-  for (const name of ['receiptTimeoutMs', 'batchTimeoutMs'] as const)
+  assertTrustedAddresses(p)
+  for (const name of ['receiptTimeoutMs', 'batchTimeoutMs'] as const) {
+    const ms = p[name]
     ensure(
-      parameters[name] === undefined ||
-        (Number.isFinite(parameters[name]) && (parameters[name] as number) > 0),
+      ms === undefined || (Number.isFinite(ms) && ms > 0),
       name,
       'must be a positive number of milliseconds',
-      parameters[name],
+      ms,
     )
+  }
+  const { chainId } = p
   ensure(
-    parameters.chainId === undefined || (Number.isSafeInteger(parameters.chainId) && parameters.chainId > 0),
+    chainId === undefined || (Number.isSafeInteger(chainId) && chainId > 0),
     'chainId',
     'must be a positive integer',
-    parameters.chainId,
+    chainId,
   )
-  return { ...parameters, ...clients, to, ...userFloor(parameters) }
+  return { ...p, ...clients, to, ...userFloor(p) }
 }
 
 /** The allowlist: required unless waived by name, keyed by chain id, each an array of addresses. */
-function assertTrustedAddresses(
-  trustedAddresses: ExecuteSwapParameters['trustedAddresses'],
-  waived: boolean | undefined,
-) {
+function assertTrustedAddresses({
+  trustedAddresses: trusted,
+  dangerouslyTrustAnyAddress,
+}: ExecuteSwapParameters) {
+  const shape = '({ [chainId]: [router, spender] })'
   ensure(
-    trustedAddresses !== undefined || waived === true,
+    trusted !== undefined || dangerouslyTrustAnyAddress === true,
     'trustedAddresses',
-    'is required: the routers and spenders you trust, per chain ({ [chainId]: [router, spender] })',
+    `is required: the routers and spenders you trust, per chain ${shape}`,
     undefined,
   )
-  if (trustedAddresses !== undefined) {
-    assertObject(trustedAddresses, 'trustedAddresses')
-    for (const [chainId, addresses] of Object.entries(trustedAddresses)) {
-      ensure(
-        /^[1-9]\d*$/.test(chainId),
-        'trustedAddresses',
-        'must be keyed by chain id ({ [chainId]: [router, spender] })',
-        chainId,
-      )
-      ensure(
-        Array.isArray(addresses),
-        `trustedAddresses[${chainId}]`,
-        'must be an array of addresses',
-        addresses,
-      )
-      for (const [index, address] of addresses.entries())
-        assertAddress(`trustedAddresses[${chainId}][${index}]`, address)
-    }
+  if (trusted === undefined) return
+  assertObject(trusted, 'trustedAddresses')
+  for (const [chainId, addresses] of Object.entries(trusted)) {
+    ensure(/^[1-9]\d*$/.test(chainId), 'trustedAddresses', `must be keyed by chain id ${shape}`, chainId)
+    const name = `trustedAddresses[${chainId}]`
+    ensure(Array.isArray(addresses), name, 'must be an array of addresses', addresses)
+    for (const [index, address] of addresses.entries()) assertAddress(`${name}[${index}]`, address)
   }
 }
 
-/**
- * The least token1 the user accepts: `minAmountOut`, or the accepted quote less
- * the slippage (then `acceptedAmount` is that quote's amount).
- */
-function userFloor(parameters: ExecuteSwapParameters): { floor: bigint; acceptedAmount?: bigint } {
-  if (parameters.minAmountOut !== undefined) return { floor: parameters.minAmountOut }
-  const accepted = parameters.acceptedQuote
+/** The least token1 the user accepts: `minAmountOut`, or the accepted quote less the slippage. */
+function userFloor(p: ExecuteSwapParameters): { floor: bigint; acceptedAmount?: bigint } {
+  if (p.minAmountOut !== undefined) return { floor: p.minAmountOut }
+  const accepted = p.acceptedQuote
   ensure(
     accepted !== undefined,
     'minAmountOut',
@@ -147,69 +124,74 @@ function userFloor(parameters: ExecuteSwapParameters): { floor: bigint; accepted
     'must hold a bigint estimateAmount or amountOut',
     amount,
   )
-  ensure(
-    !isQuoteSpent(accepted),
-    'acceptedQuote',
-    'was already swapped (the pool and the balances moved): take a fresh quote',
-    amount,
-  )
+  ensure(!isQuoteSpent(accepted), 'acceptedQuote', 'was already swapped: take a fresh quote', amount)
   const quoted = accepted.quotedFor
   const same = (a: unknown, b: string) => typeof a === 'string' && a.toLowerCase() === b.toLowerCase()
   ensure(
     quoted === undefined ||
-      (same(quoted.token0, parameters.token0) &&
-        same(quoted.token1, parameters.token1) &&
-        quoted.amountIn === parameters.amountIn),
+      (same(quoted.token0, p.token0) && same(quoted.token1, p.token1) && quoted.amountIn === p.amountIn),
     'acceptedQuote',
-    `is the quote for ${quoted?.amountIn} of ${quoted?.token0} to ${quoted?.token1}: a quote for another amount cannot set the floor (a stale one?)`,
+    `is the quote for ${quoted?.amountIn} of ${quoted?.token0} to ${quoted?.token1}: a quote for another amount cannot set the floor`,
     quoted,
   )
-  return { floor: getMinAmountOut(amount, parameters.slippage ?? defaultSlippage), acceptedAmount: amount }
+  return { floor: getMinAmountOut(amount, p.slippage ?? defaultSlippage), acceptedAmount: amount }
 }
 
 /**
- * Refuses a router or spender outside the chain's `trustedAddresses` (or,
- * without an allowlist, one of the swapped tokens or the zero address).
- *
- * @example
- * checkAddresses(checked, swapInfo, serviceSpender, chain.id)
+ * Refuses a router or spender outside the chain's `trustedAddresses` (or, without an allowlist, a swapped
+ * token), and the zero address.
+ * @example checkAddresses(checked, swapInfo, serviceSpender, chain.id)
  */
 export function checkAddresses(
-  parameters: Pick<ExecuteSwapParameters, 'token0' | 'token1' | 'trustedAddresses'>,
+  { token0, token1, trustedAddresses }: Pick<ExecuteSwapParameters, 'token0' | 'token1' | 'trustedAddresses'>,
   swapInfo: SwapInfo,
   spender: Address | undefined,
   chainId: number,
 ) {
-  const { token0, token1 } = parameters
-  const trusted = parameters.trustedAddresses?.[chainId]
+  const trusted = trustedAddresses?.[chainId]
   for (const [role, address] of [
     ['transferAddress', swapInfo.transferAddress],
     ['approvalAddress', spender],
   ] as const) {
     if (!address) continue
-    const refuse = (reason: string) => {
-      throw new UntrustedAddressError({ address, role, reason, chainId })
-    }
-    if (parameters.trustedAddresses) {
-      if (!trusted) refuse('no trustedAddresses for this chain')
-      if (!trusted?.some((item) => isAddressEqual(item, address))) refuse('not in trustedAddresses')
-    } else if (isAddressEqual(address, token0) || isAddressEqual(address, token1)) refuse('a swapped token')
-    if (isAddressEqual(address, zeroAddress)) refuse('the zero address')
+    const is = (other: Address) => isAddressEqual(other, address)
+    const reason = trustedAddresses
+      ? !trusted
+        ? 'no trustedAddresses for this chain'
+        : trusted.some(is)
+          ? undefined
+          : 'not in trustedAddresses'
+      : is(token0) || is(token1)
+        ? 'a swapped token'
+        : undefined
+    const refusal = reason ?? (is(zeroAddress) ? 'the zero address' : undefined)
+    if (refusal) throw new UntrustedAddressError({ address, role, reason: refusal, chainId })
   }
 }
 
 /**
- * Refuses native value beyond what the swap may spend: `amountIn` for a
- * native input, none for an ERC-20 one (the outcome check would refuse it
- * too; refused here first, with a plain reason).
- *
- * @example
- * checkValue(checked, swapInfo)
+ * Refuses native value beyond what the swap may spend: `amountIn` for a native input, none for an ERC-20.
+ * @example checkValue(checked, swapInfo)
  */
-export function checkValue({ token0, amountIn }: CheckedParameters, swapInfo: SwapInfo) {
-  const maxValue = isNativeToken(token0) ? amountIn : 0n
-  if (swapInfo.transferValue > maxValue)
+export function checkValue({ token0, amountIn }: CheckedParameters, { transferValue }: SwapInfo) {
+  const max = isNativeToken(token0) ? amountIn : 0n
+  if (transferValue > max)
     throw new UnsafeSwapDataError({
-      reason: `it sends ${swapInfo.transferValue} wei of native value, at most ${maxValue} allowed`,
+      reason: `it sends ${transferValue} wei of native value, at most ${max} allowed`,
     })
 }
+
+/** The quotes a swap was sent for (by object). */
+const spent = new WeakSet<object>()
+
+/**
+ * Marks the accepted quote as spent once its swap is sent: executing it again is refused, so a second click
+ * on a stale screen cannot repeat the swap.
+ * @example markQuoteSpent(parameters.acceptedQuote)
+ */
+export function markQuoteSpent(quote: object | undefined): void {
+  if (quote) spent.add(quote)
+}
+
+/** Whether a swap was already sent for this accepted quote. */
+const isQuoteSpent = (quote: object): boolean => spent.has(quote)

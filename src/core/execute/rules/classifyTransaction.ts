@@ -12,30 +12,32 @@ export type TransactionSubject = {
 }
 
 /**
- * What a mined transaction of the account is to a record: `'approve'`,
- * token0's `approve` of the record's spender; `'swap'`, token0 left the
- * account in it, or it called the record's router, its spender or a trusted
- * address (only a successful call counts: a reverted one settles nothing);
- * `'unclear'`, a call to something else from a record that does not know its
- * router, so it cannot be told apart; else `'other'`.
- *
- * @example
- * classifyTransaction({ to: tx.to, input: tx.input }, receipt, record, trusted) // 'swap'
+ * What a mined transaction of the account is to a record: `'approve'` (token0's approve of its spender),
+ * `'swap'` (token0 left the account, or a successful call to its router, spender or a trusted address),
+ * `'unclear'` (a call elsewhere from a record that does not know its router), else `'other'`.
+ * @example classifyTransaction({ to: tx.to, input: tx.input }, receipt, record, trusted) // 'swap'
  */
 export function classifyTransaction(
-  transaction: { to?: Address | null | undefined; input?: Hex | undefined },
+  { to, input }: { to?: Address | null | undefined; input?: Hex | undefined },
   receipt: ScannedTransaction['receipt'],
-  subject: TransactionSubject,
+  { account, token0, spender, router }: TransactionSubject,
   trusted: readonly Address[],
 ): ScannedTransaction['kind'] {
-  const { to, input } = transaction
-  const named = [subject.router, subject.spender, ...trusted].some(
-    (address) => !!address && !!to && isAddressEqual(address, to),
+  const isTo = (address: Address | undefined) => !!address && !!to && isAddressEqual(address, to)
+  const named = [router, spender, ...trusted].some(isTo)
+  if (spender && isTo(token0) && approves(input, spender)) return 'approve'
+  // token0 left the account (an ERC-20 Transfer from it), or a successful call to a named address.
+  const spent = parseEventLogs({
+    abi: erc20Abi,
+    eventName: 'Transfer',
+    logs: receipt.logs,
+    strict: false,
+  }).some(
+    ({ address, args }) =>
+      isAddressEqual(address, token0) && !!args.from && isAddressEqual(args.from, account),
   )
-  if (to && subject.spender && isAddressEqual(to, subject.token0) && approves(input, subject.spender))
-    return 'approve'
-  if (spendsToken0(receipt, subject) || (receipt.status === 'success' && named)) return 'swap'
-  return named || subject.router ? 'other' : 'unclear'
+  if (spent || (receipt.status === 'success' && named)) return 'swap'
+  return named || router ? 'other' : 'unclear'
 }
 
 function approves(input: Hex | undefined, spender: Address): boolean {
@@ -45,11 +47,4 @@ function approves(input: Hex | undefined, spender: Address): boolean {
   } catch {
     return false
   }
-}
-
-/** Whether token0 left the account in it (an ERC-20 Transfer from it). */
-function spendsToken0(receipt: ScannedTransaction['receipt'], { account, token0 }: TransactionSubject) {
-  return parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: receipt.logs, strict: false }).some(
-    (log) => isAddressEqual(log.address, token0) && !!log.args.from && isAddressEqual(log.args.from, account),
-  )
 }

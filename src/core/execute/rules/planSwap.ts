@@ -1,20 +1,19 @@
-import { type Address, encodeFunctionData, maxUint256, zeroAddress } from 'viem'
+import { type Address, encodeFunctionData, erc20Abi, isAddressEqual, maxUint256, zeroAddress } from 'viem'
 import { isNativeToken } from '../../constants.js'
 import { BatchUnsupportedError } from '../../errors/execute.js'
 import type { SwapInfo } from '../../schemas.js'
 import { permit2Address, swapGuardAbi, swapGuardAddress } from '../guard/swapGuard.js'
 import type { SwapPermitWitness } from '../guard/swapPermitTypedData.js'
 import type { BatchMode, FloorEnforcement, Permit2Mode, SwapCall, SwapMode, SwapStepKind } from '../types.js'
-import { approvalSpender, approveCall } from './approvals.js'
 
 export type { BatchMode, FloorEnforcement, Permit2Mode, SwapStepKind } from '../types.js'
 
+/** The swap: its tokens, amount, floor (written into the guard's call) and recipient, and the quote's call. */
 export type PlanSwapCallParameters = {
   enforcement: FloorEnforcement
   token0: Address
   token1: Address
   amountIn: bigint
-  /** The user's floor, written into the guard's call (`'onchain'`). */
   minAmountOut: bigint
   recipient: Address
   swapInfo: Pick<SwapInfo, 'approvalAddress' | 'transferAddress' | 'data' | 'transferValue'>
@@ -23,61 +22,38 @@ export type PlanSwapCallParameters = {
 export type PlanSwapCallReturnType = {
   /** The transaction the user signs for the swap. */
   call: SwapCall
-  /** Who the user approves token0 to, if anyone: the guard (`'onchain'`) or the service's spender. */
+  /** Who the user approves token0 to: the guard (`'onchain'`), the service's spender, or nobody (native). */
   approvalTarget: Address | undefined
   /** The spender the service names (`approvalAddress`), whoever the user approves. */
   serviceSpender: Address | undefined
 }
 
 /**
- * The swap transaction the user signs, and whom they approve for it. On
- * chain (`'onchain'`): `SwapGuard.swap(token0, amountIn, token1, minAmountOut,
- * recipient, spender, router, data)` with the service's value, the user
- * approving the guard (an ERC-20 token0); the guard pulls `amountIn` from the
- * user only, has its executor approve the service's spender and call its
- * router with its calldata, and reverts unless the user spent at most
- * `amountIn` and the recipient gained at least `minAmountOut`. Else
- * (`'simulation'`): the service's call as it is, the user approving the
- * service's spender. `executeSwap` and `getSwapPreview` both take their calls
- * from here.
- *
- * @example
- * const { call, approvalTarget } = planSwapCall({ enforcement: 'onchain', token0, token1, amountIn, minAmountOut, recipient, swapInfo })
+ * The swap transaction the user signs and whom they approve: `SwapGuard.swap(...)` and the guard
+ * (`'onchain'`), or the service's call as it is and its spender (`'simulation'`).
+ * @example const { call, approvalTarget } = planSwapCall({ enforcement: 'onchain', ...swap, swapInfo })
  */
-export function planSwapCall({
-  enforcement,
-  token0,
-  token1,
-  amountIn,
-  minAmountOut,
-  recipient,
-  swapInfo,
-}: PlanSwapCallParameters): PlanSwapCallReturnType {
+export function planSwapCall(parameters: PlanSwapCallParameters): PlanSwapCallReturnType {
+  const { token0, swapInfo } = parameters
   const serviceSpender = approvalSpender(token0, swapInfo)
-  const value = swapInfo.transferValue
-  if (enforcement === 'simulation')
-    return {
-      call: { to: swapInfo.transferAddress, data: swapInfo.data, value },
-      approvalTarget: serviceSpender,
-      serviceSpender,
-    }
+  const { transferAddress: router, data, transferValue: value } = swapInfo
+  if (parameters.enforcement === 'simulation')
+    return { call: { to: router, data, value }, approvalTarget: serviceSpender, serviceSpender }
+  const { amountIn, token1, minAmountOut, recipient } = parameters
+  const args = [
+    token0,
+    amountIn,
+    token1,
+    minAmountOut,
+    recipient,
+    serviceSpender ?? zeroAddress,
+    router,
+    data,
+  ] as const
   return {
     call: {
       to: swapGuardAddress,
-      data: encodeFunctionData({
-        abi: swapGuardAbi,
-        functionName: 'swap',
-        args: [
-          token0,
-          amountIn,
-          token1,
-          minAmountOut,
-          recipient,
-          serviceSpender ?? zeroAddress,
-          swapInfo.transferAddress,
-          swapInfo.data,
-        ],
-      }),
+      data: encodeFunctionData({ abi: swapGuardAbi, functionName: 'swap', args }),
       value,
     },
     approvalTarget: isNativeToken(token0) ? undefined : swapGuardAddress,
@@ -91,66 +67,47 @@ export type PlannedStep =
   | { kind: 'permit' }
   | { kind: 'batch'; calls: SwapCall[] /** What each call is, in order. */; kinds: SwapStepKind[] }
 
-/** What the flow read before planning: the swap, the chain's and the wallet's facts, the app's choices. */
-export type SwapFacts = {
-  enforcement: FloorEnforcement
-  token0: Address
-  token1: Address
-  amountIn: bigint
-  /** The user's floor, written into the guard's call. */
-  minAmountOut: bigint
-  recipient: Address
-  swapInfo: Pick<SwapInfo, 'approvalAddress' | 'transferAddress' | 'data' | 'transferValue'>
-  /** The approval target's allowance; unread (`undefined`) when there is no target (a native input). */
+/** What the flow read before planning (`readSwapFacts`), the swap and the app's choices. */
+export type SwapFacts = PlanSwapCallParameters & {
+  /** The approval target's allowance; `undefined` without a target (a native input). */
   allowance: bigint | undefined
-  /** The token refuses to change a non-zero allowance (simulated), or the app asked for a reset (`resetAllowance`). */
+  /** The token refuses to change a non-zero allowance (simulated), or `resetAllowance` asked for a reset. */
   refusesChange: boolean
-  /** `'infinite'` approves 2^256 - 1. Default `'exact'`. */
   approval?: 'exact' | 'infinite' | undefined
   batchMode: BatchMode
-  /** The wallet reports atomic EIP-5792 batches for the chain (asked only when a batch could be planned). */
+  /** The wallet reports atomic EIP-5792 batches for the chain. */
   atomicBatch: boolean
   /** The account is a contract (a Safe): its wallet batches even a lone swap, where it can. */
   contractAccount?: boolean | undefined
-  /** A resumed flow's first transaction goes at this nonce, the one its chain scan proved free. */
+  /** A resumed flow's first transaction goes at this nonce, the one its scan proved free. */
   pinnedNonce?: number | undefined
-  /** Whether the guarded swap takes token0 through a Permit2 signature (`ExecuteSwapParameters.permit2`). Default `'if-approved'`. */
   permit2?: Permit2Mode | undefined
-  /** The account's allowance of token0 for Permit2; unread when Permit2 cannot be used (`'never'`, a native input, signed as it is). */
+  /** The account's allowance of token0 for Permit2; unread where Permit2 cannot be used. */
   permit2Allowance?: bigint | undefined
 }
 
-export type SwapPlan = {
+export type SwapPlan = Pick<PlanSwapCallReturnType, 'approvalTarget' | 'serviceSpender'> & {
   enforcement: FloorEnforcement
-  /** Who the user approves: the guard (`'onchain'`), the service's spender, or nobody (native input). */
-  approvalTarget: Address | undefined
-  /** The spender the service names, whoever the user approves. */
-  serviceSpender: Address | undefined
-  /** The approvals, in order (a reset first where needed); none when the allowance covers `amountIn`. */
+  /** The approvals, in order (a reset first where needed). */
   approvals: SwapCall[]
-  /** The swap's call; through Permit2, the guard's `swap` of the same swap, paid by an approval, until the signature makes it `swapWithPermit2`. */
+  /** The swap's call; through Permit2, the guard's `swap` until the signature makes it `swapWithPermit2`. */
   swap: SwapCall
   mode: SwapMode
   /** What the wallet is asked for, in order. */
   steps: PlannedStep[]
-  /** Through Permit2: what the signature's witness binds (the swap's `spender`, `router` and `data`). */
+  /** Through Permit2: what the signature's witness binds besides the swap's parameters. */
   permit?: Pick<SwapPermitWitness, 'spender' | 'router' | 'data'> | undefined
   /**
-   * What is simulated before anything is signed, held to the user's bounds,
-   * `spender` the only approval allowed: the approvals and the swap; through
-   * Permit2, the same swap paid by an exact approval of the guard (there is
-   * no signature yet), the exact calls simulated again once signed.
+   * What is simulated before anything is signed, `spender` the only approval allowed; through Permit2, the
+   * same swap paid by an exact approval of the guard.
    */
   simulation: { spender: Address | undefined; calls: SwapCall[] }
 }
 
 /**
- * The steps one transaction after the other: the approvals (a reset first
- * when there are two), the Permit2 signature where there is one, then the
- * swap; a pinned nonce on the first transaction.
- *
- * @example
- * sequentialSteps([approve], swap) // [{ kind: 'approve', call: approve }, { kind: 'swap', call: swap }]
+ * The steps one transaction after the other: the approvals (a reset first when there are two), the Permit2
+ * signature where there is one, the swap; a pinned nonce on the first transaction.
+ * @example sequentialSteps([approve], swap) // [{ kind: 'approve', call: approve }, { kind: 'swap', call: swap }]
  */
 export function sequentialSteps(
   approvals: SwapCall[],
@@ -158,23 +115,21 @@ export function sequentialSteps(
   pinnedNonce?: number | undefined,
   permit = false,
 ): PlannedStep[] {
-  const transactions = [
-    // Two approvals: the reset to 0, then the approval.
+  const steps: PlannedStep[] = [
     ...approvals.map(
       (call, index) => ({ kind: approvals.length === 2 && !index ? 'reset' : 'approve', call }) as const,
     ),
-    { kind: 'swap', call: swap } as const,
-  ].map((step, index) => (index === 0 && pinnedNonce !== undefined ? { ...step, nonce: pinnedNonce } : step))
-  const swapStep = transactions.pop() as PlannedStep
-  return [...transactions, ...(permit ? [{ kind: 'permit' } as const] : []), swapStep]
+    { kind: 'swap', call: swap },
+  ]
+  if (pinnedNonce !== undefined)
+    steps[0] = { ...(steps[0] as { kind: 'swap'; call: SwapCall }), nonce: pinnedNonce }
+  if (permit) steps.splice(-1, 0, { kind: 'permit' })
+  return steps
 }
 
 /**
- * Whether the guarded swap goes through Permit2: an ERC-20 input (its
- * Permit2 allowance read), Permit2 allowed, and its allowance there or asked for.
- *
- * @example
- * viaPermit2({ enforcement: 'onchain', permit2: 'if-approved', permit2Allowance: maxUint256, amountIn }) // true
+ * Whether the guarded swap goes through Permit2: allowed, its allowance read and covering it, or asked for.
+ * @example viaPermit2({ enforcement: 'onchain', permit2: 'if-approved', permit2Allowance: maxUint256, amountIn }) // true
  */
 export function viaPermit2({
   enforcement,
@@ -186,71 +141,90 @@ export function viaPermit2({
   return permit2Allowance >= amountIn || permit2 === 'approve'
 }
 
-/** Whether the facts call for a batch: approvals to send with the swap, a wallet that batches atomically, no nonce pin. */
+/**
+ * Whether the facts call for a batch: approvals to send with the swap, a wallet that batches atomically, no
+ * nonce pin.
+ */
 export function wantsBatch(facts: Pick<SwapFacts, 'batchMode' | 'pinnedNonce'>, approvals: number): boolean {
   return approvals > 0 && facts.batchMode !== 'never' && facts.pinnedNonce === undefined
 }
 
 /**
- * The steps of a swap, from the facts the flow read: a pure function, so that
- * `executeSwap` sends, `getSwapPreview` shows and `resumeSwap` continues the
- * same steps. The approvals: none when the allowance covers `amountIn`, else
- * approve(target, `amountIn` or 2^256 - 1), after approve(target, 0) when the
- * allowance is not zero and the token refuses to change it. One atomic batch
- * of approvals and swap when there are approvals, the wallet batches
- * atomically, the app allows it and no nonce is pinned; `batch: 'require'`
- * without it is a `BatchUnsupportedError`. A pinned nonce goes to the first
- * transaction sent.
- *
- * @example
- * const { steps } = planSwap({ ...facts, allowance: 0n, refusesChange: false, atomicBatch: true, batchMode: 'auto' })
- * // [{ kind: 'batch', calls: [approve, swap] }]
+ * The steps of a swap from the facts read, so that `executeSwap` sends, `getSwapPreview` shows and
+ * `resumeSwap` continues the same ones: no approval when the allowance covers `amountIn`, else
+ * approve(target, `amountIn` or 2^256 - 1), after approve(target, 0) where the token refuses a change; one
+ * atomic batch with approvals, a wallet that batches and no pinned nonce (`'require'`: or refused).
+ * @example planSwap({ ...facts, allowance: 0n, atomicBatch: true, batchMode: 'auto' }, 1).steps // [{ kind: 'batch', … }]
  */
 export function planSwap(facts: SwapFacts, chainId: number): SwapPlan {
   const guarded = planSwapCall(facts)
   const { call: swap, serviceSpender } = guarded
-  const { token0, amountIn } = facts
+  const { token0, amountIn, enforcement } = facts
   const permit = viaPermit2(facts)
   const approvalTarget = permit ? permit2Address : guarded.approvalTarget
   const allowance = permit ? facts.permit2Allowance : facts.allowance
+  const approve = (target: Address | undefined, amount: bigint) =>
+    approveCall(token0, target as Address, amount)
   const approvals: SwapCall[] = []
   if (approvalTarget && allowance !== undefined && allowance < amountIn) {
     // Permit2's approval is the one-time 2^256 - 1; a partial one is set to 0 first (USDT refuses otherwise).
-    if (allowance > 0n && (permit || facts.refusesChange))
-      approvals.push(approveCall(token0, approvalTarget, 0n))
-    const infinite = permit || facts.approval === 'infinite'
-    approvals.push(approveCall(token0, approvalTarget, infinite ? maxUint256 : amountIn))
+    if (allowance > 0n && (permit || facts.refusesChange)) approvals.push(approve(approvalTarget, 0n))
+    approvals.push(approve(approvalTarget, permit || facts.approval === 'infinite' ? maxUint256 : amountIn))
   }
   const batch = wantsBatch(facts, approvals.length || (facts.contractAccount ? 1 : 0)) && facts.atomicBatch
-  if (facts.batchMode === 'require' && approvals.length > 0 && !batch)
+  if (facts.batchMode === 'require' && approvals.length && !batch)
     throw new BatchUnsupportedError({ chainId })
   // Signed as it is, the service's router may spend less than approved: in a batch (no extra
   // prompt), the approval is set back to 0 after the swap, so none survives it.
   const reset =
-    approvalTarget && approvals.length && facts.enforcement === 'simulation' && facts.approval !== 'infinite'
-      ? [approveCall(token0, approvalTarget, 0n)]
+    approvals.length && enforcement === 'simulation' && facts.approval !== 'infinite'
+      ? [approve(approvalTarget, 0n)]
       : []
   const sequential = sequentialSteps(approvals, swap, facts.pinnedNonce, permit)
   const kinds = [
-    ...sequential.flatMap((step) => (step.kind === 'permit' ? [] : [step.kind])),
+    ...approvals.map((_, i) => sequential[i]?.kind as SwapStepKind),
+    'swap' as const,
     ...reset.map(() => 'reset' as const),
   ]
-  const steps: PlannedStep[] = batch
-    ? [
-        ...(permit ? [{ kind: 'permit' } as const] : []),
-        { kind: 'batch', calls: [...approvals, swap, ...reset], kinds },
-      ]
-    : sequential
   const { transferAddress: router, data } = facts.swapInfo
   return {
-    ...{ enforcement: facts.enforcement, approvalTarget, serviceSpender, approvals, swap },
-    ...{ mode: batch ? 'batch' : 'sequential', steps },
-    ...(permit ? { permit: { spender: serviceSpender ?? zeroAddress, router, data } } : {}),
+    ...{ enforcement, approvalTarget, serviceSpender, approvals, swap },
+    mode: batch ? 'batch' : 'sequential',
+    steps: batch
+      ? [
+          ...(permit ? [{ kind: 'permit' } as const] : []),
+          { kind: 'batch', calls: [...approvals, swap, ...reset], kinds },
+        ]
+      : sequential,
+    ...(permit && { permit: { spender: serviceSpender ?? zeroAddress, router, data } }),
+    // Through Permit2, before any signature: the same guarded swap paid by an exact approval of the guard.
     simulation: permit
-      ? {
-          spender: guarded.approvalTarget,
-          calls: [approveCall(token0, guarded.approvalTarget as Address, amountIn), swap],
-        }
+      ? { spender: guarded.approvalTarget, calls: [approve(guarded.approvalTarget, amountIn), swap] }
       : { spender: approvalTarget, calls: [...approvals, swap] },
+  }
+}
+
+/**
+ * The spender a swap needs an allowance for: the quote's `approvalAddress`, unless token0 is the native coin
+ * or the quote names none (null, the zero address).
+ * @example const spender = approvalSpender(token0, swapInfo) // Address | undefined
+ */
+export function approvalSpender(
+  token0: Address,
+  swapInfo: Pick<SwapInfo, 'approvalAddress'>,
+): Address | undefined {
+  const spender = swapInfo.approvalAddress
+  if (isNativeToken(token0) || spender === null || isAddressEqual(spender, zeroAddress)) return undefined
+  return spender
+}
+
+/**
+ * `approve(spender, amount)` on `token`, as the wallet is asked to sign it.
+ * @example const reset = approveCall(USDT, spender, 0n)
+ */
+export function approveCall(token: Address, spender: Address, amount: bigint): SwapCall {
+  return {
+    to: token,
+    data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] }),
   }
 }

@@ -457,13 +457,13 @@ describe('failureOf: what a failure means, derived from the standing', () => {
       'nothing sent: the record goes',
       { status: 'dropped' },
       [],
-      { keep: false, leftover: 'none', lostNonce: false, unknown: undefined },
+      { keep: false, leftover: undefined, lostNonce: false, unknown: undefined },
     ],
     [
       'the approval mined, the swap refused: resumable, kept, the allowance noted',
       { status: 'resumable', nonce: 5, approved: true },
       own(...approved, e('swap', 'sending', at(4)), e('swap', 'rejected')),
-      { keep: true, leftover: 'note', lostNonce: false, unknown: undefined },
+      { keep: true, leftover: { ifLeft: false }, lostNonce: false, unknown: undefined },
     ],
     [
       'the swap’s wait ran out, still pending: kept, an outcome not known',
@@ -471,7 +471,7 @@ describe('failureOf: what a failure means, derived from the standing', () => {
       own(...approved, e('swap', 'sent', { hash: swap }), e('swap', 'unknown', { hash: swap })),
       {
         keep: true,
-        leftover: 'none',
+        leftover: undefined,
         lostNonce: false,
         unknown: { stage: 'swap', hash: swap, batchId: undefined },
       },
@@ -482,7 +482,7 @@ describe('failureOf: what a failure means, derived from the standing', () => {
       own(e('batch', 'sent', { batchId: 'b' }), e('batch', 'unknown')),
       {
         keep: true,
-        leftover: 'none',
+        leftover: undefined,
         lostNonce: false,
         unknown: { stage: 'swap', hash: undefined, batchId: 'b' },
       },
@@ -491,13 +491,13 @@ describe('failureOf: what a failure means, derived from the standing', () => {
       'an atomic batch failed: settled, the allowance read and noted only if some is left',
       { status: 'reverted' },
       own(e('batch', 'sent', { batchId: 'b' }), e('batch', 'reverted', { hashes: [swap] })),
-      { keep: false, leftover: 'note-if-left', lostNonce: false, unknown: undefined },
+      { keep: false, leftover: { ifLeft: true }, lostNonce: false, unknown: undefined },
     ],
     [
       'a pinned swap refused by the node: its nonce lost, nothing wrapped, nothing revoked',
       { status: 'unknown' },
       own(e('swap', 'sending', { nonce: 5, pinned: true }), e('swap', 'unknown')),
-      { keep: true, leftover: 'none', lostNonce: true, unknown: undefined },
+      { keep: true, leftover: undefined, lostNonce: true, unknown: undefined },
     ],
     [
       'a pinned swap replaced at its nonce by the swap sent before the reload: settled confirmed',
@@ -507,7 +507,7 @@ describe('failureOf: what a failure means, derived from the standing', () => {
         e('swap', 'sent', { hash: other }),
         e('swap', 'replaced', { hash: swap }),
       ),
-      { keep: false, leftover: 'none', lostNonce: true, unknown: undefined },
+      { keep: false, leftover: undefined, lostNonce: true, unknown: undefined },
     ],
   ])('%s', (_, standing, entries, expected) => {
     expect(failureOf(standing, entries)).toEqual(expected)

@@ -1,110 +1,84 @@
-import {
-  type Account,
-  type Address,
-  type Chain,
-  type Hex,
-  hexToNumber,
-  numberToHex,
-  type ReplacementReason,
-  type TransactionReceipt,
+import type {
+  Account,
+  Address,
+  Chain,
+  Hex,
+  PublicClient,
+  ReplacementReason,
+  TransactionReceipt,
+  Transport,
 } from 'viem'
-import { walk } from '../../errors/base.js'
+import { erc20Abi, hexToNumber, numberToHex } from 'viem'
+import type { ExecuteSwapStage } from '../../errors/execute.js'
 import {
   ChainMismatchError,
-  type ExecuteSwapStage,
   TransactionNotSeenError,
   TransactionReplacedError,
   TransactionRevertedError,
   UserRejectedError,
 } from '../../errors/execute.js'
+import { withoutUndefined } from '../../utils/withoutUndefined.js'
+import { approveCall } from '../rules/planSwap.js'
 import type { ExecutionClients } from '../types.js'
-import { isUserRejection, walletStep } from './walletErrors.js'
+import { findCause, isUserRejection, walletStep } from './walletErrors.js'
 
 // The clients' check is a rule; the flows that send read it from here too.
 export { resolveClients } from '../rules/checkSwapParameters.js'
 export type { ExecutionClients } from '../types.js'
 
 /**
- * Makes sure both clients are on the expected chain (the wallet as it reports
- * itself; it is asked to switch when it is elsewhere) and returns the chain
- * every transaction is then pinned to.
+ * The chain `client` is on, unless it is not `chainId` (default: the client's own chain):
+ * `ChainMismatchError`, naming the client's `role` (re-read before each send: a wallet can move any time).
+ * @example const chainId = await assertChain(publicClient, record.chainId)
+ */
+export async function assertChain(
+  client: Pick<ExecutionClients['publicClient'], 'getChainId' | 'chain'>,
+  chainId: number | undefined,
+  stage: ExecuteSwapStage = 'chain',
+  role: 'wallet' | 'public' = 'public',
+  cause?: unknown,
+): Promise<number> {
+  const actual = await walletStep(stage, () => client.getChainId())
+  const expectedChainId = chainId ?? client.chain?.id ?? actual
+  if (actual !== expectedChainId)
+    throw new ChainMismatchError({ expectedChainId, actualChainId: actual, client: role, cause })
+  return expectedChainId
+}
+
+/**
+ * Brings both clients to the expected chain (the wallet is asked to switch) and returns the chain every
+ * transaction is then pinned to.
+ * @example const chain = await ensureChain(clients, 1, 'chain')
  */
 export async function ensureChain(
-  { walletClient, publicClient }: ExecutionClients,
+  clients: ExecutionClients,
   chainId: number | undefined,
   stage: ExecuteSwapStage,
 ): Promise<Chain> {
-  const expected = await assertReadsChain({ publicClient }, chainId, stage)
-  const walletChain = await walletStep(stage, () => walletClient.getChainId())
-  if (walletChain !== expected) {
-    let switchError: unknown
-    try {
-      await walletClient.switchChain({ id: expected })
-    } catch (error) {
-      if (isUserRejection(error)) throw new UserRejectedError({ stage, cause: error })
-      switchError = error
+  const { walletClient, publicClient } = clients
+  const id = await assertChain(publicClient, chainId, stage)
+  if ((await walletStep(stage, () => walletClient.getChainId())) !== id) {
+    const cause = await walletClient.switchChain({ id }).then(
+      () => undefined,
+      (error: unknown) => {
+        if (isUserRejection(error)) throw new UserRejectedError({ stage, cause: error })
+        return error
+      },
+    )
+    await assertChain(walletClient, id, stage, 'wallet', cause)
+  }
+  return (
+    [walletClient.chain, publicClient.chain].find((chain) => chain?.id === id) ?? {
+      ...{ id, name: `Chain ${id}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } },
+      rpcUrls: { default: { http: [] } },
     }
-    await assertWalletChain({ walletClient }, expected, stage, switchError)
-  }
-  for (const chain of [walletClient.chain, publicClient.chain]) if (chain?.id === expected) return chain
-  return {
-    id: expected,
-    name: `Chain ${expected}`,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [] } },
-  }
+  )
 }
 
 /**
- * Refuses a public client that reads another chain than `chainId` (default:
- * its own `chain`, else any): `ChainMismatchError`, its reads would say
- * nothing about the swap or the records. Returns the chain it checked.
- *
- * @example
- * await assertReadsChain({ publicClient }, record.chainId)
- */
-export async function assertReadsChain(
-  { publicClient }: Pick<ExecutionClients, 'publicClient'>,
-  chainId: number | undefined,
-  stage: ExecuteSwapStage = 'chain',
-): Promise<number> {
-  const actual = await walletStep(stage, () => publicClient.getChainId())
-  const expected = chainId ?? publicClient.chain?.id ?? actual
-  if (actual !== expected)
-    throw new ChainMismatchError({ expectedChainId: expected, actualChainId: actual, client: 'public' })
-  return expected
-}
-
-/**
- * Refuses a wallet that reports another chain than `chainId` right now
- * (`ChainMismatchError`, with `cause`: why a switch failed, say): re-read
- * before each send, since a wallet can move between networks at any time.
- */
-export async function assertWalletChain(
-  { walletClient }: Pick<ExecutionClients, 'walletClient'>,
-  chainId: number,
-  stage: ExecuteSwapStage,
-  cause?: unknown,
-): Promise<void> {
-  const current = await walletStep(stage, () => walletClient.getChainId())
-  if (current !== chainId)
-    throw new ChainMismatchError({
-      expectedChainId: chainId,
-      actualChainId: current,
-      client: 'wallet',
-      cause,
-    })
-}
-
-/**
- * Sends one transaction pinned to `chain`: viem re-reads the wallet's chain
- * right before sending and refuses when the wallet moved (and passes the chain
- * id in the request, so a wallet that checks it refuses too), and re-read right
- * after: a wallet that moved as it sent, ignoring that chain id, is a
- * `ChainMismatchError` carrying the hash it sent on the other chain. With `nonce`, the
- * transaction is sent at that nonce (`eth_sendTransaction`'s `nonce`): a
- * local account signs it; a wallet may ignore a nonce the dapp supplies and
- * pick its own.
+ * Sends one transaction pinned to `chain`: a local account signs the chain id in; a JSON-RPC wallet's chain
+ * is read before and after, the chain id in the request (one that moved as it sent: `ChainMismatchError`).
+ * @example const hash = await sendPinned(clients, chain, 'swap', { to, data, value })
  */
 export async function sendPinned(
   { walletClient }: ExecutionClients,
@@ -119,50 +93,39 @@ export async function sendPinned(
   },
 ): Promise<Hex> {
   const account = walletClient.account as Account
+  const { id } = chain
   try {
-    // A local account signs the chain id into the transaction: viem's sendTransaction pins it.
     if (account.type !== 'json-rpc')
       return await walletStep(stage, () => walletClient.sendTransaction({ account, chain, ...transaction }))
-    return await sendFromWallet(walletClient, account.address, chain, stage, transaction)
+    await assertChain(walletClient, id, stage, 'wallet')
+    const { to, data, value = 0n, nonce, gas } = transaction
+    const hex = (n: number | bigint | undefined) => (n === undefined ? n : numberToHex(n))
+    const request = {
+      from: account.address,
+      to,
+      data,
+      value: hex(value),
+      chainId: hex(id),
+      nonce: hex(nonce),
+      gas: hex(gas),
+    }
+    const hash = await walletStep(stage, () =>
+      walletClient.request(
+        { method: 'eth_sendTransaction', params: [withoutUndefined(request) as never] },
+        { retryCount: 0 },
+      ),
+    )
+    const actual = await walletClient.getChainId().catch(() => id)
+    if (actual !== id)
+      throw new ChainMismatchError({ expectedChainId: id, actualChainId: actual, client: 'wallet', hash })
+    return hash
   } catch (error) {
     // viem's own ChainMismatchError (a local account's wallet moved): ours, with the chain it is on.
-    const mismatch = walk(error, (e) => (e as { name?: unknown })?.name === 'ChainMismatchError')
-    if (!mismatch || mismatch instanceof ChainMismatchError) throw error
+    const cause = findCause(error, ({ name }) => name === 'ChainMismatchError')
+    if (!cause || cause instanceof ChainMismatchError) throw error
     const actual = await walletClient.getChainId().catch(() => undefined)
-    throw new ChainMismatchError({
-      expectedChainId: chain.id,
-      actualChainId: actual,
-      client: 'wallet',
-      cause: mismatch,
-    })
+    throw new ChainMismatchError({ expectedChainId: id, actualChainId: actual, client: 'wallet', cause })
   }
-}
-
-/** A transaction for a JSON-RPC wallet account: its chain re-checked, the chain id in the request. */
-async function sendFromWallet(
-  walletClient: ExecutionClients['walletClient'],
-  from: Address,
-  chain: Chain,
-  stage: ExecuteSwapStage,
-  { to, data, value, nonce, gas }: Parameters<typeof sendPinned>[3],
-): Promise<Hex> {
-  // Re-check the wallet's chain, and pass the chain id, which wallets check against their current
-  // chain (viem's sendTransaction does not send it).
-  await assertWalletChain({ walletClient }, chain.id, stage)
-  const request = {
-    ...{ from, to, data, value: numberToHex(value ?? 0n), chainId: numberToHex(chain.id) },
-    ...(nonce === undefined ? {} : { nonce: numberToHex(nonce) }),
-    ...(gas === undefined ? {} : { gas: numberToHex(gas) }),
-  }
-  const hash = await walletStep(stage, () =>
-    walletClient.request({ method: 'eth_sendTransaction', params: [request as never] }, { retryCount: 0 }),
-  )
-  // A wallet that moved as it was asked, and ignored the chain id in the request, sent it on the
-  // chain it is on now: said at once, with the hash, rather than waited for where it is not.
-  const after = await walletClient.getChainId().catch(() => chain.id)
-  if (after !== chain.id)
-    throw new ChainMismatchError({ expectedChainId: chain.id, actualChainId: after, client: 'wallet', hash })
-  return hash
 }
 
 export type WaitForSuccessParameters = {
@@ -172,27 +135,16 @@ export type WaitForSuccessParameters = {
   confirmations?: number | undefined
   /** Default viem's (180 000 ms). */
   receiptTimeoutMs?: number | undefined
-  /**
-   * A hash no node has seen after this long (a contract wallet's own id, a
-   * transaction its wallet never broadcast) ends the wait with
-   * `TransactionNotSeenError` instead of waiting out `receiptTimeoutMs`. Default
-   * 60 000 ms.
-   */
+  /** A hash no node has seen after this long is a `TransactionNotSeenError`. Default 60 000 ms. */
   notSeenTimeoutMs?: number | undefined
-  /**
-   * The transaction as it was read before the wait (its sender and nonce): a
-   * hash that is gone while that nonce is mined (replaced before viem could
-   * see it, so viem's own replacement check never runs) ends the wait with
-   * `'gone'` (`waitForTransaction`) instead of waiting out `receiptTimeoutMs`.
-   */
+  /** The transaction as read before the wait: gone, its nonce mined by another, the wait ends `'gone'`. */
   sent?: { from: Address; nonce: number } | undefined
 }
 
 /**
- * Rejects with `TransactionNotSeenError` when no node has seen `hash` within
- * `ms` (checked every few seconds); with `sent`, resolves `'gone'` once the
- * hash is gone and its nonce mined by another transaction; never settles
- * once it was seen (and followed by viem), or when `signal` aborts.
+ * Rejects with `TransactionNotSeenError` when no node has seen the hash in `ms`; with `sent`, resolves
+ * `'gone'` once it is gone and its nonce mined; never settles once viem follows it, nor after `signal`
+ * aborts.
  */
 function notSeen(
   { publicClient }: Pick<ExecutionClients, 'publicClient'>,
@@ -222,35 +174,25 @@ function notSeen(
 }
 
 /**
- * Waits for the receipt of `hash` and returns it only when that transaction
- * was mined and succeeded; with `sent` (the transaction as read before the
- * wait), `'gone'` when the hash is gone and its nonce was mined by another
- * transaction (replaced before viem could see it). viem resolves with the
- * receipt of a replacement: a cancellation or another call mined at the same
- * nonce is a `TransactionReplacedError` (the transaction was never mined),
- * while a speed-up (the same call at a higher fee, `'repriced'`) counts as
- * the transaction, with the replacement's receipt. A revert is a
- * `TransactionRevertedError`; a timeout or a node failure a `WalletError`
- * (or `UserRejectedError`), whose outcome is unknown.
- *
- * @example
- * const receipt = await waitForTransaction({ publicClient }, { hash, stage: 'approval' })
+ * The receipt of `hash`, mined and successful (a speed-up's counts), else `TransactionReplacedError`,
+ * `TransactionRevertedError` or `WalletError`; with `sent`, `'gone'` once its nonce went to another.
+ * @example const receipt = await waitForTransaction({ publicClient }, { hash, stage: 'approval' })
  */
 export async function waitForTransaction(
   { publicClient }: Pick<ExecutionClients, 'publicClient'>,
   parameters: WaitForSuccessParameters,
 ): Promise<TransactionReceipt | 'gone'> {
-  const { hash, stage, confirmations, receiptTimeoutMs, notSeenTimeoutMs = 60_000 } = parameters
+  const { hash, stage, confirmations = 1, receiptTimeoutMs: timeout, notSeenTimeoutMs = 60_000 } = parameters
   let reason: ReplacementReason | undefined
   const done = new AbortController()
   const receipt = await walletStep(stage, () =>
     Promise.race([
       publicClient.waitForTransactionReceipt({
         hash,
-        confirmations: confirmations ?? 1,
-        timeout: receiptTimeoutMs,
-        onReplaced: (replacement) => {
-          reason = replacement.reason
+        confirmations,
+        timeout,
+        onReplaced: (r) => {
+          reason = r.reason
         },
       }),
       notSeen({ publicClient }, parameters, notSeenTimeoutMs, done.signal),
@@ -260,7 +202,7 @@ export async function waitForTransaction(
   if (receipt.transactionHash.toLowerCase() !== hash.toLowerCase() && reason !== 'repriced')
     throw new TransactionReplacedError({
       hash,
-      reason: reason === 'cancelled' ? 'cancelled' : 'replaced',
+      reason: reason === 'cancelled' ? reason : 'replaced',
       stage,
       receipt,
     })
@@ -270,57 +212,70 @@ export async function waitForTransaction(
 }
 
 /**
- * `waitForTransaction` for a transaction this flow sent (no `sent`): its
- * receipt, mined and successful, or a typed error.
- *
- * @example
- * const receipt = await waitForSuccess({ publicClient }, { hash, stage: 'approval' })
+ * `waitForTransaction` for a transaction this flow sent: its receipt, mined and successful, or a typed error.
+ * @example const receipt = await waitForSuccess({ publicClient }, { hash, stage: 'approval' })
  */
-export async function waitForSuccess(
+export const waitForSuccess = (
   clients: Pick<ExecutionClients, 'publicClient'>,
   parameters: Omit<WaitForSuccessParameters, 'sent'>,
-): Promise<TransactionReceipt> {
-  return (await waitForTransaction(clients, parameters)) as TransactionReceipt
-}
+) => waitForTransaction(clients, parameters) as Promise<TransactionReceipt>
 
 /**
- * The account's pending nonce as the wallet's own node sees it; 0 when the
- * wallet does not answer, or (with `chainId`) is on another chain, where its
- * count says nothing of this one.
- */
-async function walletPendingCount(
-  { walletClient }: ExecutionClients,
-  account: Address,
-  chainId: number | undefined,
-): Promise<number> {
-  try {
-    if (chainId !== undefined && (await walletClient.getChainId()) !== chainId) return 0
-    const count = await walletClient.request(
-      { method: 'eth_getTransactionCount', params: [account, 'pending'] } as never,
-      { retryCount: 0 },
-    )
-    return typeof count === 'string' ? hexToNumber(count as Hex) : 0
-  } catch {
-    return 0
-  }
-}
-
-/**
- * The account's pending nonce: the larger of the public client's and the
- * wallet's (a swap the wallet broadcast may not have reached the page's node).
- * With `chainId`, the wallet's count only when it is on that chain.
- *
- * @example
- * const next = await pendingCount(clients, account, chainId)
+ * The account's pending nonce: the larger of the public client's and the wallet's (0 when the wallet does not
+ * answer or, with `chainId`, is elsewhere).
+ * @example const next = await pendingCount(clients, account, chainId)
  */
 export async function pendingCount(
-  clients: ExecutionClients,
+  { walletClient, publicClient }: ExecutionClients,
   account: Address,
   chainId?: number | undefined,
 ): Promise<number> {
-  const [read, wallet] = await Promise.all([
-    clients.publicClient.getTransactionCount({ address: account, blockTag: 'pending' }),
-    walletPendingCount(clients, account, chainId),
+  const wallet = async () => {
+    if (chainId !== undefined && (await walletClient.getChainId()) !== chainId) return 0
+    const request = { method: 'eth_getTransactionCount', params: [account, 'pending'] }
+    const count = await walletClient.request(request as never, { retryCount: 0 })
+    return typeof count === 'string' ? hexToNumber(count as Hex) : 0
+  }
+  const counts = await Promise.all([
+    publicClient.getTransactionCount({ address: account, blockTag: 'pending' }),
+    wallet().catch(() => 0),
   ])
-  return Math.max(read, wallet)
+  return Math.max(...counts)
 }
+
+/**
+ * Sets the account's allowance for `spender` on `token` to 0, pinned to the chain, and waits for it.
+ * @example const { hash } = await revoke(clients, { token, spender, chainId })
+ */
+export async function revoke(
+  clients: ExecutionClients,
+  {
+    token,
+    spender,
+    chainId,
+    confirmations,
+  }: { token: Address; spender: Address; chainId?: number; confirmations?: number },
+): Promise<{ hash: Hex; receipt: TransactionReceipt }> {
+  const stage = 'revoke'
+  const chain = await ensureChain(clients, chainId, stage)
+  const hash = await sendPinned(clients, chain, stage, approveCall(token, spender, 0n))
+  const receipt = await waitForSuccess(clients, { hash, stage, confirmations })
+  return { hash: receipt.transactionHash, receipt }
+}
+
+/**
+ * `owner`'s allowance for `spender` on `token`, read on chain.
+ * @example const allowance = await readAllowance(publicClient, token0, owner, swapGuardAddress)
+ */
+export const readAllowance = (
+  publicClient: PublicClient<Transport, Chain | undefined>,
+  token: Address,
+  owner: Address,
+  spender: Address,
+): Promise<bigint> =>
+  publicClient.readContract({
+    address: token,
+    abi: erc20Abi,
+    functionName: 'allowance',
+    args: [owner, spender],
+  })

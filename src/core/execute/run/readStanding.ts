@@ -1,11 +1,4 @@
-import {
-  type Address,
-  type Hex,
-  isAddressEqual,
-  type PublicClient,
-  type Transaction,
-  type TransactionReceipt,
-} from 'viem'
+import { type Address, type Hex, isAddressEqual, type PublicClient, type Transaction } from 'viem'
 import {
   BatchFailedError,
   OutcomeUnknownError,
@@ -15,28 +8,25 @@ import {
 import { type Journal, stepHash } from '../records/journal.js'
 import { journalOf, type PendingSwap } from '../records/pendingSwaps.js'
 import { classifyTransaction, type TransactionSubject } from '../rules/classifyTransaction.js'
-import {
-  decideStanding,
-  type Scan,
-  type ScannedTransaction,
-  type ScanStart,
-  type Standing,
-  type StandingFacts,
-  scanKey,
-  type TransactionFact,
+import type {
+  Scan,
+  ScannedTransaction,
+  ScanStart,
+  Standing,
+  StandingFacts,
+  TransactionFact,
 } from '../rules/standing.js'
+import { decideStanding, scanKey } from '../rules/standing.js'
 import type { ExecutionClients } from '../types.js'
-import { readAllowance } from './approvals.js'
 import { readBatch, waitForBatch } from './batch.js'
-import { pendingCount, waitForTransaction } from './chain.js'
+import { pendingCount, readAllowance, waitForTransaction } from './chain.js'
 import { walletStep } from './walletErrors.js'
 
 /**
- * With `wait`, what is in flight is waited for instead of read as pending:
- * a transaction's receipt, a batch's status (a wait that runs out is an
- * `OutcomeUnknownError`: it may still be mined).
+ * With `wait`, what is in flight is waited for instead of read as pending (a wait that runs out:
+ * `OutcomeUnknownError`).
  */
-export type StandingWait = {
+type StandingWait = {
   confirmations?: number | undefined
   receiptTimeoutMs?: number | undefined
   batchTimeoutMs?: number | undefined
@@ -50,26 +40,20 @@ export type StandingSubject = TransactionSubject & {
   chainId?: number | undefined
 }
 
+type Waiting = StandingWait & { subject: StandingSubject; trusted: readonly Address[] }
+
 /**
  * The subject of a stored record.
- *
- * @example
- * await readStanding(clients, subjectOf(record))
+ * @example await readStanding(clients, subjectOf(record))
  */
 export function subjectOf(record: PendingSwap): StandingSubject {
   return { ...record, journal: journalOf(record), amountIn: BigInt(record.amountIn) }
 }
 
 /**
- * Where a recorded execution stands, read from the chain: `decideStanding`
- * asks for each fact it needs (a batch's status, a transaction's receipt, the
- * account's transactions from a point on, the allowance), and this reads it,
- * until the decision is taken; with `wait`, a transaction or batch in flight
- * is waited for. Sends nothing. `trusted`: addresses whose successful calls
- * are taken for the swap.
- *
- * @example
- * const { status } = await readStanding({ walletClient, publicClient }, subjectOf(record), trusted)
+ * Where a recorded execution stands: each fact `decideStanding` asks for, read from the chain (with `wait`,
+ * what is in flight waited for). `trusted`: addresses whose successful calls are taken for the swap.
+ * @example const { status } = await readStanding({ walletClient, publicClient }, subjectOf(record), trusted)
  */
 export async function readStanding(
   clients: ExecutionClients,
@@ -77,79 +61,65 @@ export async function readStanding(
   trusted: readonly Address[] = [],
   wait?: StandingWait | undefined,
 ): Promise<Standing> {
-  const facts: StandingFacts = { transactions: {}, scans: {} }
+  const transactions: Record<string, TransactionFact> = {}
+  const scans: Record<string, Scan | 'unknown'> = {}
+  const facts: StandingFacts = { transactions, scans }
+  const { account, token0, spender } = subject
   for (;;) {
     const decision = decideStanding(subject.journal, subject.amountIn, facts)
     if (!('need' in decision)) return decision
     if (decision.need === 'batch') facts.batch = await batchFact(clients, decision.batchId, wait)
     else if (decision.need === 'transaction')
-      (facts.transactions as Record<string, TransactionFact>)[decision.hash.toLowerCase()] =
-        await transactionFact(clients, decision.hash, wait && { ...wait, subject, trusted })
-    else if (decision.need === 'scan')
-      (facts.scans as Record<string, Scan | 'unknown'>)[scanKey(decision.start)] = await scanFrom(
+      transactions[decision.hash.toLowerCase()] = await transactionFact(
         clients,
-        subject,
-        trusted,
-        decision.start,
+        decision.hash,
+        wait && { ...wait, subject, trusted },
       )
+    else if (decision.need === 'scan')
+      scans[scanKey(decision.start)] = await scanFrom(clients, subject, trusted, decision.start)
     else
-      facts.allowance = subject.spender
-        ? await walletStep('approval', () =>
-            readAllowance(clients.publicClient, subject.token0, subject.account, subject.spender as Address),
-          )
+      facts.allowance = spender
+        ? await walletStep('approval', () => readAllowance(clients.publicClient, token0, account, spender))
         : 0n
   }
 }
 
 /** A batch's status from the wallet, with its receipts; with `wait`, one still pending is waited for. */
-async function batchFact(
-  clients: ExecutionClients,
-  batchId: string,
-  wait: StandingWait | undefined,
-): Promise<StandingFacts['batch']> {
+async function batchFact(clients: ExecutionClients, batchId: string, wait: StandingWait | undefined) {
   const batch = await walletStep('swap', () => readBatch(clients, batchId))
   if (batch.status !== 'pending' || !wait) return batch
-  try {
-    return {
-      status: 'confirmed',
-      receipts: (await waitForBatch(clients, batchId, wait.batchTimeoutMs)).receipts,
-    }
-  } catch (error) {
-    if (error instanceof BatchFailedError) return { status: 'reverted', receipts: error.receipts }
-    throw new OutcomeUnknownError({ stage: 'swap', batchId, cause: error })
-  }
-}
-
-/** viem names its own errors (`name`), whichever copy of viem threw them: only "not found" means not found. */
-function unlessNotFound(error: unknown): undefined {
-  const name = (error as { name?: unknown })?.name
-  if (name === 'TransactionReceiptNotFoundError' || name === 'TransactionNotFoundError') return undefined
-  throw error
+  return waitForBatch(clients, batchId, wait.batchTimeoutMs).then(
+    ({ receipts }) => ({ status: 'confirmed' as const, receipts }),
+    (error: unknown) => {
+      if (error instanceof BatchFailedError) return { status: 'reverted' as const, receipts: error.receipts }
+      throw new OutcomeUnknownError({ stage: 'swap', batchId, cause: error })
+    },
+  )
 }
 
 /**
- * A recorded transaction as the chain shows it. Only the node's "not found"
- * means not found (`'unknown'`): any other failure (a node down, a rate
- * limit) says nothing and rejects. With `wait`, one still pending is waited
- * for: a replacement that is the swap (sent before a reload) reads as
- * confirmed, any other as `'dropped'`; a wait that runs out is an
- * `OutcomeUnknownError`.
- *
- * @example
- * const { status, receipt } = await transactionFact({ walletClient, publicClient }, hash)
+ * A recorded transaction as the chain shows it: only the node's "not found" is `'unknown'` (any other failure
+ * rejects). With `wait`, one still pending is waited for: a replacement that is the swap reads as confirmed,
+ * any other as `'dropped'`; a wait that runs out is an `OutcomeUnknownError`.
  */
-export async function transactionFact(
+async function transactionFact(
   clients: ExecutionClients,
   hash: Hex,
-  wait?: (StandingWait & { subject: StandingSubject; trusted: readonly Address[] }) | undefined,
+  wait?: Waiting | undefined,
 ): Promise<TransactionFact> {
   const { publicClient } = clients
-  const read = <value>(fn: () => Promise<value>) => walletStep('swap', () => fn().catch(unlessNotFound))
+  // viem names its own errors, whichever copy of viem threw them: only "not found" means not found.
+  const read = <value>(fn: () => Promise<value>) =>
+    walletStep('swap', () =>
+      fn().catch((error: { name?: unknown }) => {
+        if (error?.name !== 'TransactionReceiptNotFoundError' && error?.name !== 'TransactionNotFoundError')
+          throw error
+      }),
+    )
   const receipt = await read(() => publicClient.getTransactionReceipt({ hash }))
   if (receipt) return { status: receipt.status === 'success' ? 'confirmed' : 'reverted', receipt }
   const transaction = await read(() => publicClient.getTransaction({ hash }))
-  if (!transaction) return { status: 'unknown' }
-  if (!wait) return { status: 'pending' }
+  if (!transaction || !wait) return { status: transaction ? 'pending' : 'unknown' }
   const stage = stepHash(wait.subject.journal, 'swap') === hash ? 'swap' : 'approval'
   try {
     const sent = { from: transaction.from, nonce: transaction.nonce }
@@ -158,26 +128,20 @@ export async function transactionFact(
     return waited === 'gone' ? { status: 'unknown' } : { status: 'confirmed', receipt: waited }
   } catch (error) {
     if (error instanceof TransactionRevertedError) return { status: 'reverted', receipt: error.receipt }
-    // Replaced at its nonce: by the swap itself (one sent before a reload, when this one was a
-    // resume's), or by something else (a cancellation).
+    // Replaced at its nonce: by the swap itself (one sent before a reload), or by something else.
     if (error instanceof TransactionReplacedError) {
-      const kind = classifyTransaction(error.receipt, error.receipt, wait.subject, wait.trusted)
-      return { status: kind === 'swap' ? 'confirmed' : 'dropped', receipt: error.receipt }
+      const { receipt: replacement } = error
+      const kind = classifyTransaction(replacement, replacement, wait.subject, wait.trusted)
+      return { status: kind === 'swap' ? 'confirmed' : 'dropped', receipt: replacement }
     }
     throw new OutcomeUnknownError({ stage, hash, cause: error })
   }
 }
 
-/** How many transactions of the account after the starting point are looked at for the swap. */
-const maxScanned = 8
-
 /**
- * What the account sent from `start` on (after a mined transaction of its
- * own, or from a recorded nonce), read from the chain: each mined transaction
- * told apart (`classifyTransaction`), whether more are pending (the public
- * client's and the wallet's count), and the next nonce. A read that fails, or
- * a starting point the chain cannot anchor, is `'unknown'`: nothing read
- * never says nothing was sent.
+ * What the account sent from `start` on (after a mined transaction of its own, or from a recorded nonce):
+ * each mined transaction told apart, whether more are pending, and the next nonce. A read that fails, more
+ * than 8 transactions, or a start the chain cannot anchor is `'unknown'`.
  */
 async function scanFrom(
   clients: ExecutionClients,
@@ -188,32 +152,29 @@ async function scanFrom(
   const publicClient = clients.publicClient as PublicClient
   const { account } = subject
   try {
-    let first: number
-    let low: bigint
+    let first = typeof start === 'string' ? 0 : start.nonce
+    let low = typeof start === 'string' ? 0n : BigInt(start.block)
     if (typeof start === 'string') {
       const anchor = await publicClient.getTransaction({ hash: start })
       // Unmined, or sent by someone else (a relayer): its nonce says nothing of the account's.
       if (anchor.blockNumber == null || !isAddressEqual(anchor.from, account)) return 'unknown'
       first = anchor.nonce + 1
       low = anchor.blockNumber
-    } else {
-      first = start.nonce
-      low = BigInt(start.block)
     }
     const [latest, pending, head] = await Promise.all([
       publicClient.getTransactionCount({ address: account, blockTag: 'latest' }),
       pendingCount(clients, account, subject.chainId),
       publicClient.getBlockNumber({ cacheTime: 0 }),
     ])
-    // Too far to look through; or a node behind the transaction it reported: it cannot tell what came
-    // after. (Behind a recorded nonce, nothing from it is mined yet: what is pending says the rest.)
-    if (latest - first > maxScanned || (latest < first && typeof start === 'string')) return 'unknown'
+    // Too far to look through; or a node behind the transaction it reported. (Behind a recorded
+    // nonce, nothing from it is mined yet: what is pending says the rest.)
+    if (latest - first > 8 || (latest < first && typeof start === 'string')) return 'unknown'
     const transactions: ScannedTransaction[] = []
     for (let nonce = first; nonce < latest; nonce++) {
       const transaction = await transactionAt(publicClient, account, nonce, low, head)
       if (!transaction) return 'unknown'
       low = transaction.blockNumber as bigint
-      const receipt: TransactionReceipt = await publicClient.getTransactionReceipt({ hash: transaction.hash })
+      const receipt = await publicClient.getTransactionReceipt({ hash: transaction.hash })
       const kind = classifyTransaction(transaction, receipt, subject, trusted)
       transactions.push({ kind, receipt })
       if (kind === 'unclear' || (kind === 'swap' && receipt.status === 'success')) break
@@ -241,7 +202,5 @@ async function transactionAt(
     else low = middle + 1n
   }
   const block = await publicClient.getBlock({ blockNumber: low, includeTransactions: true })
-  return block.transactions.find(
-    (transaction) => isAddressEqual(transaction.from, account) && transaction.nonce === nonce,
-  )
+  return block.transactions.find(({ from, nonce: at }) => isAddressEqual(from, account) && at === nonce)
 }

@@ -1,130 +1,90 @@
-import type { Address, Chain, PublicClient, Transport } from 'viem'
+import type { Address, PublicClient } from 'viem'
 import { permit2Address } from '../guard/swapGuard.js'
-import { verifySwapGuard } from '../guard/verifySwapGuard.js'
-import { approveCall } from '../rules/approvals.js'
-import {
-  type BatchMode,
-  type Permit2Mode,
-  type SwapFacts,
-  viaPermit2,
-  wantsBatch,
-} from '../rules/planSwap.js'
-import { readAllowance } from './approvals.js'
+import { type SwapGuardStatus, verifySwapGuard } from '../guard/verifySwapGuard.js'
+import type { PlanSwapCallParameters, SwapFacts } from '../rules/planSwap.js'
+import { approveCall, planSwapCall, viaPermit2, wantsBatch } from '../rules/planSwap.js'
 import { readWalletCapabilities } from './batch.js'
-import type { ExecutionClients } from './chain.js'
+import { type ExecutionClients, readAllowance } from './chain.js'
 import { toMissingTokenError } from './walletErrors.js'
 
-export type ReadSwapFactsParameters = {
-  owner: Address
-  chainId: number
-  token0: Address
-  amountIn: bigint
-  /** Who the user approves: the guard or the service's spender; none for a native input. */
-  approvalTarget: Address | undefined
-  /** Set the allowance to 0 first; detected (the approval simulated) when omitted. */
-  resetAllowance?: boolean | undefined
-  batchMode: BatchMode
-  pinnedNonce?: number | undefined
-  /** Whether to verify the guard's code (`'onchain'`): `'mismatch'` is a `SwapGuardCodeMismatchError`. */
-  guard: boolean
-  /** The flow's `permit2`, when the guarded swap may take token0 through Permit2: its allowance there is read too. */
-  readPermit2?: Permit2Mode | undefined
-  /** How long the wallet is given to answer `wallet_getCapabilities`. Default 3 s. */
-  capabilitiesTimeoutMs?: number | undefined
-}
+export type ReadSwapFactsParameters = PlanSwapCallParameters &
+  Pick<SwapFacts, 'approval' | 'batchMode' | 'pinnedNonce' | 'permit2'> & {
+    owner: Address
+    chainId: number
+    /** Set the allowance to 0 first; detected (the approval simulated) when omitted. */
+    resetAllowance?: boolean | undefined
+    capabilitiesTimeoutMs?: number | undefined
+  }
 
-export type ReadSwapFactsReturnType = Pick<
-  SwapFacts,
-  'allowance' | 'refusesChange' | 'atomicBatch' | 'contractAccount' | 'permit2Allowance'
-> & {
-  /** The guard's code on the chain, when asked: `'verified'` or `'missing'` (a mismatch throws). */
-  guard: 'verified' | 'missing' | undefined
+export type ReadSwapFactsReturnType = SwapFacts & {
+  /** The guard's code on the chain (`'onchain'`): `'verified'` or `'missing'` (a mismatch throws). */
+  guard: Exclude<SwapGuardStatus, 'mismatch'> | undefined
   /** The wallet reports it can use an ERC-7677 paymaster for the chain. */
   paymaster: boolean
 }
 
 /**
- * What planning a swap needs from the chain and the wallet, read as
- * `executeSwap` and `getSwapPreview` both read it: the approval target's
- * allowance; whether the token refuses to change a non-zero allowance (its
- * approval simulated, only for a non-zero allowance too small, unless
- * `resetAllowance` says); whether the wallet batches atomically (asked only
- * when a batch could be planned: an approval needed, batching allowed, no
- * nonce pinned); whether the guard at its address is the genuine one (its
- * code hashes: a look-alike is a `SwapGuardCodeMismatchError`); the Permit2
- * allowance, when asked. A token with no contract on the chain is an
- * `InvalidParameterError` naming `token0`.
- *
- * @example
- * const facts = await readSwapFacts({ publicClient, walletClient }, { owner, chainId, token0, amountIn, approvalTarget, batchMode: 'auto', guard: true })
+ * What planning a swap needs, read as `executeSwap` and `getSwapPreview` both read it: the allowances, a
+ * token that refuses to change one (simulated), whether the wallet batches (asked only where a batch could be
+ * planned), the guard's code (`SwapGuardCodeMismatchError`); a token with no contract is refused.
+ * @example const plan = planSwap(await readSwapFacts(clients, { ...swap, owner, chainId, batchMode: 'auto' }), chainId)
  */
 export async function readSwapFacts(
   { publicClient, walletClient }: Pick<ExecutionClients, 'publicClient'> & Partial<ExecutionClients>,
   parameters: ReadSwapFactsParameters,
 ): Promise<ReadSwapFactsReturnType> {
-  const { owner, chainId, token0, amountIn, approvalTarget } = parameters
-  const allowanceOf = (target: Address) =>
-    readAllowance(publicClient, token0, owner, target).catch((error: unknown) => {
+  const { owner, chainId, token0, amountIn, enforcement, permit2, resetAllowance } = parameters
+  const { approvalTarget: target } = planSwapCall(parameters)
+  const guarded = enforcement === 'onchain'
+  const read = (spender: Address) =>
+    readAllowance(publicClient, token0, owner, spender).catch((error: unknown) => {
       throw toMissingTokenError(error, 'token0', token0, chainId)
     })
   const [allowance, permit2Allowance, guard, code] = await Promise.all([
-    approvalTarget ? allowanceOf(approvalTarget) : undefined,
-    approvalTarget && parameters.readPermit2 ? allowanceOf(permit2Address) : undefined,
-    parameters.guard
+    target && read(target),
+    target && guarded && permit2 !== 'never' ? read(permit2Address) : undefined,
+    guarded
       ? (verifySwapGuard({ publicClient, throwOnMismatch: true }) as Promise<'verified' | 'missing'>)
       : undefined,
-    // A contract account (a Safe, say), not an EIP-7702 delegation (0xef0100…): its wallet is asked
-    // to batch even a lone swap, so that the wallet, not a hash of its own, tracks it.
+    // A contract account (a Safe), not an EIP-7702 delegation (0xef0100…): its wallet is asked to
+    // batch even a lone swap, so that the wallet, not a hash of its own, tracks it.
     publicClient.getCode({ address: owner }).catch(() => undefined),
   ])
   const contractAccount = !!code && code !== '0x' && !code.startsWith('0xef0100')
   // An approval of whichever target the plan will take (the planner's own rule).
-  const permit = viaPermit2({
-    enforcement: 'onchain',
-    permit2: parameters.readPermit2,
-    permit2Allowance,
-    amountIn,
-  })
-  const needsApproval = permit
+  const needsApproval = viaPermit2({ ...parameters, permit2Allowance })
     ? (permit2Allowance as bigint) < amountIn
     : allowance !== undefined && allowance < amountIn
   const refusesChange =
-    allowance !== undefined &&
-    allowance > 0n &&
-    allowance < amountIn &&
-    (parameters.resetAllowance ??
-      !(await approves(publicClient, owner, token0, approvalTarget as Address, amountIn)))
+    resetAllowance ??
+    (!!allowance &&
+      allowance < amountIn &&
+      !(await approves(publicClient, approveCall(token0, target as Address, amountIn), owner)))
   const capabilities =
     (needsApproval || contractAccount) && walletClient && wantsBatch(parameters, 1)
       ? await readWalletCapabilities({ walletClient }, owner, chainId, parameters.capabilitiesTimeoutMs)
       : { atomic: false, paymaster: false }
   return {
-    ...{
-      allowance,
-      permit2Allowance,
-      refusesChange: parameters.resetAllowance ?? refusesChange,
-      contractAccount,
-    },
-    ...{ atomicBatch: capabilities.atomic, paymaster: capabilities.paymaster, guard },
+    ...{ ...parameters, allowance, permit2Allowance, refusesChange, contractAccount, guard },
+    ...{ atomicBatch: capabilities.atomic, paymaster: capabilities.paymaster },
   }
 }
 
-/** Whether the token takes approve(target, amount) from `owner` now (simulated). */
-function approves(
-  publicClient: PublicClient<Transport, Chain | undefined>,
+/** Whether the token takes the approval from `owner` now (simulated). */
+const approves = (
+  publicClient: Pick<PublicClient, 'call'>,
+  { to, data }: { to: Address; data: `0x${string}` },
   owner: Address,
-  token: Address,
-  target: Address,
-  amount: bigint,
-) {
-  const { to, data } = approveCall(token, target, amount)
-  return publicClient.call({ account: owner, to, data }).then(
+) =>
+  publicClient.call({ account: owner, to, data }).then(
     () => true,
     () => false,
   )
-}
 
-/** Whether a contract is at `address`. */
+/**
+ * Whether a contract is at `address`.
+ * @example const deployerAvailable = await hasCode(publicClient, deterministicDeployerAddress)
+ */
 export async function hasCode(
   publicClient: Pick<PublicClient, 'getCode'>,
   address: Address,

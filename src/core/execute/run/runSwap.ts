@@ -11,29 +11,24 @@ import { SwapGuardIncompatibleError, SwapGuardNotDeployedError } from '../../err
 import { deterministicDeployerAddress, swapGuardAddress } from '../guard/swapGuard.js'
 import type { PendingSwap } from '../records/pendingSwaps.js'
 import { createRecorder } from '../records/recorder.js'
-import { approveCall } from '../rules/approvals.js'
 import type { CheckedParameters } from '../rules/checkSwapParameters.js'
 import { checkAddresses, checkValue } from '../rules/checkSwapParameters.js'
-import { planSwap, planSwapCall } from '../rules/planSwap.js'
+import { approvalSpender, approveCall, planSwap } from '../rules/planSwap.js'
 import type { SwapStorage } from '../types.js'
 import { ensureChain } from './chain.js'
-import { emit, type Prepared, type Quoted, type Simulated, type SwapRun } from './context.js'
+import { emit, type Prepared, type Quoted, type Simulated, type SwapRun, simulateCalls } from './context.js'
 import { fail, type RunResult } from './failSwap.js'
 import { finish } from './finishSwap.js'
 import { hasCode, readSwapFacts } from './readSwapFacts.js'
 import { send } from './sendSteps.js'
-import { simulateCalls } from './simulateCalls.js'
 import { walletStep } from './walletErrors.js'
 
 export type { RunResult } from './failSwap.js'
 
 /**
- * A new execution of `parameters`, continuing `resumed` (its record and
- * journal, already claimed by the resume) when there is one, its first
+ * A new execution of `parameters`, continuing `resumed` (its record, claimed by the resume), its first
  * transaction at `pinnedNonce`.
- *
- * @example
- * const run = createSwapRun(client, checkSwapParameters(parameters), storage)
+ * @example const run = createSwapRun(client, checkSwapParameters(parameters), storage)
  */
 export function createSwapRun(
   client: SwapClient,
@@ -52,15 +47,9 @@ export function createSwapRun(
 }
 
 /**
- * Runs the execution, one phase after the other, each holding what the one
- * before it had: a fresh quote, the chain and the plan, the simulation of the
- * plan's calls, the sends (every one written to the journal first), the
- * outcome. A failure is written where it happened and read through the one
- * verdict (`fail`).
- *
- * @example
- * const result = await runSwap(createSwapRun(client, checkSwapParameters(parameters), storage))
- * if ('stopped' in result) throw result.error
+ * Runs the execution's phases (quote, prepare, simulate, send, finish), each holding what the one before had;
+ * a failure goes through the one verdict (`fail`).
+ * @example const result = await runSwap(createSwapRun(client, checkSwapParameters(parameters), storage))
  */
 export async function runSwap(run: SwapRun): Promise<RunResult> {
   let reached: Quoted | Prepared | Simulated | undefined
@@ -102,24 +91,15 @@ async function prepare(run: SwapRun, { swapInfo }: Quoted): Promise<Prepared> {
   const p = run.parameters
   emit(run, 'checking-chain')
   const chain = await ensureChain(p, p.chainId, 'chain')
-  const swap = { ...p, enforcement: run.enforcement, minAmountOut: p.floor, recipient: p.to, swapInfo }
-  const call = planSwapCall(swap)
-  checkAddresses(p, swapInfo, call.serviceSpender, chain.id)
+  checkAddresses(p, swapInfo, approvalSpender(p.token0, swapInfo), chain.id)
   // Past the allowlist: the value, then what the chain and the wallet say.
   emit(run, 'checking-allowance')
   checkValue(p, swapInfo)
+  // Its owner, tokens, amount, approval, permit2, resetAllowance and capabilitiesTimeoutMs as the flow's.
+  const swap = { ...p, enforcement: run.enforcement, minAmountOut: p.floor, recipient: p.to, swapInfo }
   const batchMode = p.batch ?? 'auto'
-  const guarded = run.enforcement === 'onchain'
   const facts = await walletStep('approval', () =>
-    // Its owner, token0, amount, resetAllowance and capabilitiesTimeoutMs as the flow's.
-    readSwapFacts(p, {
-      ...{ ...p, chainId: chain.id, approvalTarget: call.approvalTarget, batchMode },
-      ...{
-        pinnedNonce: run.pinnedNonce,
-        guard: guarded,
-        readPermit2: guarded && p.permit2 !== 'never' ? (p.permit2 ?? 'if-approved') : undefined,
-      },
-    }),
+    readSwapFacts(p, { ...swap, chainId: chain.id, batchMode, pinnedNonce: run.pinnedNonce }),
   )
   if (facts.guard === 'missing')
     throw new SwapGuardNotDeployedError({
@@ -127,8 +107,12 @@ async function prepare(run: SwapRun, { swapInfo }: Quoted): Promise<Prepared> {
       address: swapGuardAddress,
       deployerAvailable: await hasCode(p.publicClient, deterministicDeployerAddress).catch(() => false),
     })
-  const plan = planSwap({ ...facts, ...swap, batchMode, pinnedNonce: run.pinnedNonce }, chain.id)
-  return { swapInfo, chain, plan, paymaster: facts.paymaster ? p.paymaster : undefined }
+  return {
+    swapInfo,
+    chain,
+    plan: planSwap(facts, chain.id),
+    paymaster: facts.paymaster ? p.paymaster : undefined,
+  }
 }
 
 /** The exact calls the wallet will sign, simulated together on the current state. */
@@ -149,32 +133,20 @@ async function simulate(run: SwapRun, prepared: Prepared): Promise<Simulated> {
 }
 
 /**
- * After the guarded calls reverted in simulation: the service's own calls
- * (approving its spender, calling its router). When they run, keeping the
- * user's bounds or breaking them only by a permission to the service's own
- * router or spender (calldata that pulls token0 from the user through the
- * user's Permit2 signature), it is the guard they cannot run through:
- * `SwapGuardIncompatibleError`.
+ * After the guarded calls reverted in simulation: when the service's own calls run (keeping the bounds, or
+ * breaking them only by a permission to its own router or spender), it is the guard they cannot run through.
  */
 async function explainGuardRevert(run: SwapRun, { swapInfo }: Prepared, guarded: SwapSimulationError) {
   const p = run.parameters
-  const direct = planSwapCall({
-    ...p,
-    enforcement: 'simulation',
-    minAmountOut: p.floor,
-    recipient: p.to,
-    swapInfo,
-  })
-  const own = [swapInfo.transferAddress, direct.serviceSpender].filter(Boolean) as Address[]
-  const approvals = direct.serviceSpender ? [approveCall(p.token0, direct.serviceSpender, p.amountIn)] : []
-  const runs = await simulateCalls(run, direct.serviceSpender, [...approvals, direct.call]).then(
+  const spender = approvalSpender(p.token0, swapInfo)
+  const { transferAddress: router, data, transferValue: value } = swapInfo
+  const approvals = spender ? [approveCall(p.token0, spender, p.amountIn)] : []
+  const own = (address: Address) => [router, spender].some((item) => item && isAddressEqual(item, address))
+  const runs = await simulateCalls(run, spender, [...approvals, { to: router, data, value }]).then(
     () => true,
     (error: unknown) =>
       error instanceof UnsafeSwapOutcomeError &&
-      error.violations.every(
-        (violation) =>
-          violation.type === 'approval' && own.some((address) => isAddressEqual(address, violation.spender)),
-      ),
+      error.violations.every((violation) => violation.type === 'approval' && own(violation.spender)),
   )
   if (runs) throw new SwapGuardIncompatibleError({ reason: guarded.reason, cause: guarded })
 }
