@@ -32,11 +32,12 @@ export type {
  * recorded in `storage` so that a reload does not lose it.
  *
  * @example
- * import { createSwapClient } from 'token-swap-hooks/core'
- * import { executeSwap } from 'token-swap-hooks/core/execute'
+ * import { createSwapClient, executeSwap } from 'token-swap-hooks/core'
  * import { createPublicClient, createWalletClient, custom, http, parseEther } from 'viem'
  * import { mainnet } from 'viem/chains'
+ * import 'viem/window' // types window.ethereum
  *
+ * if (!window.ethereum) throw new Error('No wallet in this browser')
  * const [account] = await window.ethereum.request({ method: 'eth_requestAccounts' })
  * const { swapHash, realized } = await executeSwap(createSwapClient({ baseUrl }), {
  *   walletClient: createWalletClient({ account, chain: mainnet, transport: custom(window.ethereum) }),

@@ -89,7 +89,7 @@ export type ResumeSwapReturnType =
  * record passed in is used as it is (the chain checks still apply).
  *
  * @example
- * import { getDefaultStorage, getPendingSwaps, resumeSwap } from 'token-swap-hooks/core/execute'
+ * import { getDefaultStorage, getPendingSwaps, resumeSwap } from 'token-swap-hooks/core'
  *
  * const [record] = await getPendingSwaps(getDefaultStorage(), { account, chainId: 1 })
  * // Shown to the user and confirmed: the floor (and recipient) the swap must still meet now.

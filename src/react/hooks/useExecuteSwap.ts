@@ -63,7 +63,7 @@ export type UseExecuteSwapReturnType = Omit<
  * `execute`, `executeAsync`, `step` and `stage`.
  *
  * @example
- * import { useExecuteSwap } from 'token-swap-hooks/execute'
+ * import { useExecuteSwap } from 'token-swap-hooks'
  * import { usePublicClient, useWalletClient } from 'wagmi'
  *
  * const { data: walletClient } = useWalletClient()
@@ -74,10 +74,12 @@ export type UseExecuteSwapReturnType = Omit<
  *   trustedAddresses: { [mainnet.id]: [ROUTER, SPENDER] },
  * })
  *
+ * const button = (
  * <button disabled={isPending}
  *   onClick={() => execute({ token0, token1, amountIn, slippage: 0.01, acceptedQuote: route })}>
  *   {stage === 'approving' ? 'Approving…' : stage === 'swapping' ? 'Swapping…' : 'Swap'}
  * </button>
+ * )
  */
 export function useExecuteSwap(parameters: UseExecuteSwapParameters = {}): UseExecuteSwapReturnType {
   const { client, queryClient, execution } = useSwapContext()

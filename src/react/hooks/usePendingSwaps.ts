@@ -84,7 +84,7 @@ export type UsePendingSwapsReturnType = {
  * of `useExecuteSwap`. A swap already sent is never sent again.
  *
  * @example
- * import { usePendingSwaps } from 'token-swap-hooks/execute'
+ * import { usePendingSwaps } from 'token-swap-hooks'
  *
  * const { pendingSwaps, resume, dismiss } = usePendingSwaps()
  * return pendingSwaps.map(({ record, status }) => (

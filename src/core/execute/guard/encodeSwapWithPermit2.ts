@@ -18,11 +18,11 @@ export type EncodeSwapWithPermit2ReturnType = Hex
  * call revert on chain. Pure.
  *
  * @example
- * import { encodeSwapWithPermit2, swapGuardAddress, swapPermitTypedData } from 'token-swap-hooks/core/execute'
+ * import { encodeSwapWithPermit2, swapGuardAddress, swapPermitTypedData } from 'token-swap-hooks/core'
  *
  * const permit = { chainId, token0, amountIn, nonce, deadline, witness: { token1, minAmountOut, recipient, spender, router, data } }
  * const signature = await walletClient.signTypedData({ account, ...swapPermitTypedData(permit) })
- * const hash = await walletClient.sendTransaction({ to: swapGuardAddress, data: encodeSwapWithPermit2({ ...permit, owner: account.address, signature }) })
+ * const hash = await walletClient.sendTransaction({ to: swapGuardAddress, data: encodeSwapWithPermit2({ ...permit, owner: account, signature }) })
  */
 export function encodeSwapWithPermit2(
   parameters: EncodeSwapWithPermit2Parameters,

@@ -111,11 +111,11 @@ export type SwapPermitTypedDataReturnType = {
  * makes the guard call revert. Pure: nothing is read or sent.
  *
  * @example
- * import { encodeSwapWithPermit2, swapGuardAddress, swapPermitTypedData } from 'token-swap-hooks/core/execute'
+ * import { encodeSwapWithPermit2, swapGuardAddress, swapPermitTypedData } from 'token-swap-hooks/core'
  *
  * const permit = { chainId, token0, amountIn, nonce, deadline, witness: { token1, minAmountOut, recipient, spender, router, data } }
  * const signature = await walletClient.signTypedData({ account, ...swapPermitTypedData(permit) })
- * await walletClient.sendTransaction({ to: swapGuardAddress, data: encodeSwapWithPermit2({ ...permit, owner: account.address, signature }) })
+ * await walletClient.sendTransaction({ to: swapGuardAddress, data: encodeSwapWithPermit2({ ...permit, owner: account, signature }) })
  */
 export function swapPermitTypedData(
   parameters: SwapPermitTypedDataParameters,

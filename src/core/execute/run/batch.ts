@@ -58,7 +58,7 @@ export async function readWalletCapabilities(
  * (`readWalletCapabilities(…).atomic`).
  *
  * @example
- * const atomic = await supportsAtomicBatch({ walletClient, publicClient }, account, 1)
+ * const atomic = await supportsAtomicBatch({ walletClient }, account, 1)
  */
 export async function supportsAtomicBatch(
   clients: Pick<ExecutionClients, 'walletClient'>,
