@@ -6,18 +6,11 @@ import { chromiumArgs, chromiumPath } from './scripts/chromium.mjs'
 
 const entries = {
   index: 'src/exports/index.ts',
-  execute: 'src/exports/execute.ts',
   core: 'src/exports/core.ts',
-  coreExecute: 'src/exports/coreExecute.ts',
-  guard: 'src/exports/guard.ts',
-  resume: 'src/exports/resume.ts',
-  coreResume: 'src/exports/coreResume.ts',
   query: 'src/exports/query.ts',
-  balances: 'src/exports/balances.ts',
-  exactOutput: 'src/exports/exactOutput.ts',
-  devtools: 'src/exports/devtools.ts',
-  slippage: 'src/exports/slippage.ts',
+  guard: 'src/exports/guard.ts',
   tabs: 'src/exports/tabs.ts',
+  devtools: 'src/exports/devtools.ts',
   mock: 'src/exports/mock.ts',
   mockMsw: 'src/exports/mockMsw.ts',
   'mock-server': 'src/mock/bin.ts',
@@ -25,15 +18,7 @@ const entries = {
 }
 
 // Packages the library imports but never bundles.
-const external = [
-  /^react($|\/)/,
-  /^react-dom($|\/)/,
-  /^@tanstack\//,
-  /^viem($|\/)/,
-  /^zod($|\/)/,
-  /^msw($|\/)/,
-  /^node:/,
-]
+const external = [/^react($|\/)/, /^react-dom($|\/)/, /^@tanstack\//, /^viem($|\/)/, /^msw($|\/)/, /^node:/]
 
 export default defineConfig({
   plugins: [react()],
@@ -42,14 +27,23 @@ export default defineConfig({
     lib: { entry: entries, formats: ['es'] },
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps: the JS is unminified ES2022, one file per source module under the same path,
+    // so a stack trace reads as the source does; maps (with the TypeScript inside) would double the
+    // tarball. JSDoc lives in the .d.ts, where editors read it, not in the JS; legal comments and
+    // /* @__PURE__ */ annotations stay.
+    sourcemap: false,
     minify: false,
     target: 'es2022',
     // src/mock/bin.ts keeps its hashbang in dist/mock-server.js.
     // One file per module, so that an app's bundler tree-shakes at module granularity.
     rollupOptions: {
       external,
-      output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js' },
+      output: {
+        preserveModules: true,
+        preserveModulesRoot: 'src',
+        entryFileNames: '[name].js',
+        comments: { legal: true, annotation: true, jsdoc: false },
+      },
     },
   },
   test: {

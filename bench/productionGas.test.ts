@@ -10,8 +10,12 @@
 import { writeFileSync } from 'node:fs'
 import { type Address, erc20Abi, type Hex, parseEther, parseUnits, type TransactionReceipt } from 'viem'
 import { afterAll, expect, test } from 'vitest'
-import { createSwapClient, type GetSwapInfoReturnType, getSwapInfo } from '../src/exports/core.js'
-import { swapGuardAddress } from '../src/exports/guard.js'
+import {
+  createSwapClient,
+  type GetSwapInfoReturnType,
+  getSwapInfo,
+  swapGuardAddress,
+} from '../src/exports/core.js'
 import { guardSwapData } from '../test/evm/guardKit.js'
 import { setupProduction } from '../test/evm/production/setup.js'
 import type { UniswapDeployment, UniswapTokenSymbol } from '../test/evm/production/uniswap.js'

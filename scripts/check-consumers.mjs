@@ -12,8 +12,8 @@
 //   - tsc --noEmit with skipLibCheck: false, strict, moduleResolution bundler over a component and
 //     code using every entry (scripts/consumers/src/app.tsx), the viem actions the library calls
 //     with the parameters it passes (src/viem.ts), and the library's own framework-free sources
-//     (src/core, shipped in the package), so that a viem API the library uses but the floor lacks
-//     fails here rather than in a user's app;
+//     (this repository's src/, copied beside the installed package: the tarball ships no sources),
+//     so that a viem API the library uses but the floor lacks fails here rather than in a user's app;
 //   - tsc with moduleResolution node16 over the framework-free entries (src/node16.ts);
 //   - vitest (jsdom, Testing Library): useSwapRoute inside <SwapProvider> against the loopback
 //     mock server of token-swap-hooks/mock answers a bigint amountOut.
@@ -178,21 +178,26 @@ function writeConsumer(directory, consumer, tarball) {
 
 /**
  * The main tsconfig, written after the install: the consumer's code, and the library's own
- * framework-free sources (src/core, shipped in the package) compiled as the repository compiles
- * them against the viem installed, so that a viem API or parameter the library uses but the viem
- * floor lacks fails here. (The React layer is left out: it is written against the newest TanStack
- * Query types and checks at run time what older ones lack; the consumer's code covers its types.)
- * The sources are named by their real path in the linked store, so that their imports resolve as
- * the package's own: its dependency zod and its peer viem. One program, so viem is read once.
+ * framework-free sources (everything token-swap-hooks/core reaches) compiled as the repository
+ * compiles them against the viem installed, so that a viem API or parameter the library uses but
+ * the viem floor lacks fails here. The package ships no sources: this repository's src/ (tests
+ * aside) is copied into the installed package's real directory in the linked store, so that its
+ * imports resolve as the package's own: its peer viem (it has no dependency of its own). (The React layer is
+ * left out: it is written against the newest TanStack Query types and checks at run time what
+ * older ones lack; the consumer's code covers its types.) One program, so viem is read once.
  */
 function writeTsconfig(directory, consumer) {
   const installed = realpathSync(join(directory, 'node_modules/token-swap-hooks'))
-  const librarySources = ['./core', './core/execute'].map((subpath) =>
+  cpSync(join(repo, 'src'), join(installed, 'src'), {
+    recursive: true,
+    filter: (source) => !/\.(test|test-d)\.tsx?$/.test(source),
+  })
+  const librarySources = [
     join(
       installed,
-      packageJson.exports[subpath].types.replace(/^\.\/dist\/types\//, 'src/').replace(/\.d\.ts$/, '.ts'),
+      packageJson.exports['./core'].types.replace(/^\.\/dist\/types\//, 'src/').replace(/\.d\.ts$/, '.ts'),
     ),
-  )
+  ]
   const repoOptions = JSON.parse(readFileSync(join(repo, 'tsconfig.json'), 'utf8')).compilerOptions
   writeJson(join(directory, 'tsconfig.json'), {
     compilerOptions: {

@@ -2,7 +2,7 @@
 // - no entry but the mock entries reaches a node: module, and none but token-swap-hooks/mock/msw
 //   reaches msw, through static imports, in the JS and in the types (a bundler would ship them, a
 //   type checker would need them installed);
-// - the framework-free entries (core, core/execute, query) never reach React;
+// - the framework-free entries (core, query, guard) never reach React;
 // - the .d.ts import only packages the user has: dependencies and peerDependencies (optional
 //   peers only from the entries that need them);
 // - every module a React Server Component app imports as a client component starts with 'use client'.
@@ -16,22 +16,22 @@ const rules = {
   msw: isPackage('msw'),
   'node: modules': (specifier) => specifier.startsWith('node:'),
   react: (specifier) => isPackage('react')(specifier) || isPackage('@tanstack/react-query')(specifier),
+  // The types may name QueryClient from @tanstack/react-query (a required peer: the balances and
+  // exact-output factories take one), never react itself.
+  'react (in types: react itself)': (specifier) =>
+    isPackage('react')(specifier) || isPackage('react-dom')(specifier),
 }
-// Entry name → what its JS and its types must never reach.
+// Entry name → what its JS and its types must never reach ({ js, types } where they differ).
 const entries = {
   index: ['msw', 'node: modules'],
-  execute: ['msw', 'node: modules'],
   core: ['msw', 'node: modules', 'react'],
-  coreExecute: ['msw', 'node: modules', 'react'],
+  query: {
+    js: ['msw', 'node: modules', 'react'],
+    types: ['msw', 'node: modules', 'react (in types: react itself)'],
+  },
   guard: ['msw', 'node: modules', 'react'],
-  resume: ['msw', 'node: modules'],
-  coreResume: ['msw', 'node: modules', 'react'],
-  query: ['msw', 'node: modules', 'react'],
-  balances: ['msw', 'node: modules'],
-  exactOutput: ['msw', 'node: modules'],
-  devtools: ['msw', 'node: modules'],
-  slippage: ['msw', 'node: modules'],
   tabs: ['msw', 'node: modules'],
+  devtools: ['msw', 'node: modules'],
   mock: ['msw', 'react'],
   mockMsw: ['react'],
 }
@@ -105,9 +105,15 @@ const optionalPeers = new Set(
     .map(([name]) => name),
 )
 
-for (const [name, forbidden] of Object.entries(entries)) {
+for (const [name, rule] of Object.entries(entries)) {
+  const { js: forbidden, types: forbiddenInTypes } = Array.isArray(rule) ? { js: rule, types: rule } : rule
   const js = reach(`dist/${name}.js`, `dist/${name}.js`, forbidden, asJs)
-  const types = reach(`the types of dist/${name}.js`, `dist/types/exports/${name}.d.ts`, forbidden, asDts)
+  const types = reach(
+    `the types of dist/${name}.js`,
+    `dist/types/exports/${name}.d.ts`,
+    forbiddenInTypes,
+    asDts,
+  )
   const packages = new Set()
   for (const [file, bare] of types)
     for (const specifier of bare) {
@@ -122,7 +128,8 @@ for (const [name, forbidden] of Object.entries(entries)) {
     }
   const optional = [...packages].filter((pkg) => optionalPeers.has(pkg))
   console.log(
-    `dist/${name}.js: ${js.size} files, ${types.size} .d.ts; no ${forbidden.join(', no ')}; ` +
+    `dist/${name}.js: ${js.size} files, ${types.size} .d.ts; no ${forbidden.join(', no ')}` +
+      (forbiddenInTypes === forbidden ? '; ' : ` (types: no ${forbiddenInTypes.join(', no ')}); `) +
       `types import ${[...packages].sort().join(', ') || 'no package'}` +
       (optional.length ? ` (optional peer: ${optional.join(', ')})` : ''),
   )

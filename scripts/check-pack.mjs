@@ -1,12 +1,13 @@
 // Checks what `npm pack` would publish (run by CI after the build; `npm run check:pack`).
 // `npm pack --dry-run --json` runs the prepack script (the build) as a real pack would, then lists
 // the tarball. Every path package.json names (each "exports" target, "types" and "default", the
-// "bin"), LICENSE, CHANGELOG.md and README.md must be in it, and no test file may be. Every source
-// map a shipped file points to must ship, and so must every source a shipped map names (so that
-// "Go to definition" in a user's editor lands in the shipped src/, never on a missing file).
+// "bin"), LICENSE, CHANGELOG.md and README.md must be in it, and no test file may be. What ships is
+// the built package and nothing twice: dist/*.js (unminified, one file per module), dist/types/*.d.ts
+// (with the JSDoc), and of the sources only the swap guard's Solidity and its standard-JSON input
+// (for an explorer's verification); no TypeScript source, no source or declaration maps, no
+// fixtures. A shipped file that points to a source map fails, and so does a tarball over its budget.
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { dirname, join, normalize } from 'node:path'
 
 const packageJson = JSON.parse(readFileSync('package.json', 'utf8'))
 const problems = []
@@ -46,13 +47,21 @@ function packedFiles() {
   for (const start of starts) {
     try {
       const [result] = JSON.parse(stdout.slice(start))
-      return { filename: result.filename, files: new Set(result.files.map((file) => file.path)) }
+      return {
+        filename: result.filename,
+        files: new Set(result.files.map((file) => file.path)),
+        size: result.size,
+        unpackedSize: result.unpackedSize,
+      }
     } catch {}
   }
   fail(`no JSON in the output of npm pack --dry-run --json:\n${stdout.slice(-2000)}`)
 }
 
-const { filename, files } = packedFiles()
+/** The packed size the tarball must stay under (npm's `size`: the .tgz), in bytes. */
+const maxPackedBytes = 450_000
+
+const { filename, files, size, unpackedSize } = packedFiles()
 
 const bin =
   typeof packageJson.bin === 'string' ? { [packageJson.name]: packageJson.bin } : (packageJson.bin ?? {})
@@ -69,26 +78,40 @@ const testFile = /(^|\/)(__tests__|__snapshots__|test|tests)\/|\.(test|spec|test
 for (const path of files)
   if (testFile.test(path)) problems.push(`${path} is a test file and must not be published`)
 
-// Source maps: the files the pack lists are read from this directory, which is what it packs.
+// Only the built package: each file is one of these kinds, and nothing is shipped twice.
+const kinds = [
+  ['the JavaScript (dist/**/*.js)', (path) => /^dist\/(?!types\/).*\.js$/.test(path)],
+  ['the types (dist/types/**/*.d.ts)', (path) => /^dist\/types\/.*\.d\.ts$/.test(path)],
+  [
+    "the swap guard's Solidity and standard-JSON input",
+    (path) => path === 'src/guard/SwapGuard.sol' || path === 'src/guard/SwapGuard.standard-input.json',
+  ],
+  [
+    'package.json, LICENSE, CHANGELOG.md, README.md',
+    (path) => /^(package\.json|LICENSE|CHANGELOG\.md|README\.md)$/.test(path),
+  ],
+]
+const counts = new Map(kinds.map(([kind]) => [kind, 0]))
 for (const path of files) {
-  if (/\.[cm]?[jt]sx?$/.test(path)) {
-    const url = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(readFileSync(path, 'utf8'))?.[1]
-    if (url && !url.startsWith('data:') && !files.has(normalize(join(dirname(path), url))))
-      problems.push(`${path} points to ${url}, which is not in the tarball`)
-  }
-  if (path.endsWith('.map')) {
-    const { sources = [], sourceRoot = '' } = JSON.parse(readFileSync(path, 'utf8'))
-    for (const source of sources) {
-      const target = normalize(join(dirname(path), sourceRoot, source))
-      if (!files.has(target)) problems.push(`${path} names ${source}, which is not in the tarball`)
-    }
-  }
+  const kind = kinds.find(([, matches]) => matches(path))?.[0]
+  if (kind) counts.set(kind, counts.get(kind) + 1)
+  else problems.push(`${path} is none of what the package ships (${kinds.map(([name]) => name).join('; ')})`)
 }
+// No source maps ship, so no shipped file may point to one.
+for (const path of files)
+  if (/\.[cm]?js$/.test(path) && /\/\/# sourceMappingURL=/.test(readFileSync(path, 'utf8')))
+    problems.push(`${path} points to a source map, and none ships`)
+if (size > maxPackedBytes)
+  problems.push(
+    `the tarball is ${(size / 1000).toFixed(1)} kB packed, over its budget of ${maxPackedBytes / 1000} kB`,
+  )
 
 if (problems.length > 0) {
   fail(`${filename} is not what a release needs:\n${problems.map((line) => `  - ${line}`).join('\n')}`)
 }
 console.log(
-  `check-pack: ${filename}: ${files.size} files; ${required.length} required paths present ` +
-    `(exports, bin, LICENSE, CHANGELOG.md, README.md); every source map and its sources; no test files`,
+  `check-pack: ${filename}: ${(size / 1000).toFixed(1)} kB packed (budget ${maxPackedBytes / 1000} kB), ` +
+    `${(unpackedSize / 1000).toFixed(1)} kB unpacked, ${files.size} files: ` +
+    `${[...counts].map(([kind, count]) => `${count} ${kind}`).join(', ')}; ${required.length} required paths ` +
+    `present (exports, bin, LICENSE, CHANGELOG.md, README.md); no test files, no sources twice, no maps`,
 )

@@ -47,7 +47,7 @@ declare const route: import('token-swap-hooks').Route
 declare const queryClient: import('@tanstack/react-query').QueryClient
 declare const walletClient: import('viem').WalletClient
 declare const publicClient: import('viem').PublicClient
-declare const trustedAddresses: import('token-swap-hooks/core/execute').TrustedAddresses
+declare const trustedAddresses: import('token-swap-hooks/core').TrustedAddresses
 declare const signal: AbortSignal
 declare function loadKey(): Promise<string>
 declare function SwapWidget(): import('react').JSX.Element

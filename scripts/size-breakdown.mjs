@@ -4,7 +4,7 @@
 import { gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
 
-const [entry = './dist/index.js', names = '*'] = process.argv.slice(2)
+const [entry = './dist/index.js', names = '{ SwapProvider, useSwapRoute }'] = process.argv.slice(2)
 const result = await build({
   stdin: { contents: `export ${names} from '${entry}'`, resolveDir: process.cwd(), loader: 'js' },
   bundle: true,
@@ -18,7 +18,6 @@ const result = await build({
 const output = result.outputFiles[0].contents
 const gzip = gzipSync(output).length
 const groups = [
-  ['zod (the core of zod/mini)', /node_modules\/zod\//],
   ['response schemas', /core\/schemas/],
   ['error classes', /errors\//],
   [

@@ -1,19 +1,21 @@
 import { useState, useSyncExternalStore } from 'react'
 import { type Address, formatUnits } from 'viem'
-import { useTokenBalances } from '../src/exports/balances.js'
-import { QuoteChangedError, useExecuteSwap, useSwapPreview } from '../src/exports/execute.js'
 import {
   defaultSlippage,
   getMinAmountOut,
   NoRouteError,
   parseAmount,
+  QuoteChangedError,
   type Token,
+  useExecuteSwap,
+  usePendingSwaps,
+  useSuggestedSlippage,
+  useSwapPreview,
   useSwapRoute,
+  useTokenBalances,
   useTokenPrice,
   useTokens,
 } from '../src/exports/index.js'
-import { usePendingSwaps } from '../src/exports/resume.js'
-import { useSuggestedSlippage } from '../src/exports/slippage.js'
 import type { SimulatedWallet } from './support/simulatedWallet.js'
 import { ErrorView, formatAmount, RateLimitBanner, useNow } from './support/ui.js'
 

@@ -2,8 +2,12 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { type Address, parseUnits } from 'viem'
-import { ExactOutputNotReachedError, useSwapRouteForOutput } from '../src/exports/exactOutput.js'
-import { NoRouteError, parseAmount } from '../src/exports/index.js'
+import {
+  ExactOutputNotReachedError,
+  NoRouteError,
+  parseAmount,
+  useSwapRouteForOutput,
+} from '../src/exports/index.js'
 import { addressOf, tokenControl } from './support/args.js'
 import { market, storyService } from './support/storyContext.js'
 import { Card, ErrorView, formatAmount, QueryState, RateLimitBanner } from './support/ui.js'
@@ -87,13 +91,13 @@ const meta = {
     docs: {
       description: {
         component: `
-"I want to receive X" on a service that only quotes exact inputs (from \`token-swap-hooks/exact-output\`).
+"I want to receive X" on a service that only quotes exact inputs (from \`token-swap-hooks\`).
 The input is seeded from the two tokens' USD prices, then refined with at most 4 \`/swap/route\`
 probes until a route delivers from X to X × (1 + tolerance). Debounced and aborted like
 \`useSwapRoute\`; a new amount is seeded from the last answer, so typing usually costs one probe.
 
 \`\`\`tsx
-import { ExactOutputNotReachedError, useSwapRouteForOutput } from 'token-swap-hooks/exact-output'
+import { ExactOutputNotReachedError, useSwapRouteForOutput } from 'token-swap-hooks'
 
 const { data, error } = useSwapRouteForOutput({ token0: WETH, token1: USDC, amountOut: parseAmount(typed, 6) })
 data?.amountIn          // the WETH to send (bigint)

@@ -2,9 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import type { Address } from 'viem'
-import { type TokenBalance, tokenBalancesQueryName, useTokenBalances } from '../src/exports/balances.js'
-import { useExecuteSwap } from '../src/exports/execute.js'
-import { parseAmount, useSwapRoute } from '../src/exports/index.js'
+import type { TokenBalance } from '../src/exports/core.js'
+import { parseAmount, useExecuteSwap, useSwapRoute, useTokenBalances } from '../src/exports/index.js'
+import { tokenBalancesQueryName } from '../src/exports/query.js'
 import { enabledButton } from './support/play.js'
 import {
   simulatedAccount,
@@ -125,7 +125,7 @@ const meta = {
       story: { inline: false, height: '520px' },
       description: {
         component: `
-An account's balance of every token of the service's list (from \`token-swap-hooks/balances\`),
+An account's balance of every token of the service's list (from \`token-swap-hooks\`),
 sorted as a token picker shows them: held first by USD value, then by symbol. Read through the
 user's public client (here the simulated wallet's chain, which has Multicall3): one
 \`aggregate3\` call per 500 tokens. Prices come from \`/overview/token/price\`, for held tokens
@@ -133,8 +133,8 @@ only (at most 10). A swap's receipt block, passed as \`blockNumber\`, makes the 
 that block or later, the previous list shown meanwhile.
 
 \`\`\`tsx
-import { tokenBalancesQueryName, useTokenBalances } from 'token-swap-hooks/balances'
-import { useExecuteSwap } from 'token-swap-hooks/execute'
+import { useExecuteSwap, useTokenBalances } from 'token-swap-hooks'
+import { tokenBalancesQueryName } from 'token-swap-hooks/query'
 
 const [settledAt, setSettledAt] = useState<bigint>()
 const { data } = useTokenBalances({ account, blockNumber: settledAt })

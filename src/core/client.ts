@@ -1,5 +1,4 @@
-import type * as z from 'zod/mini'
-import { ensure, type InvalidParameterError } from './errors/parameter.js'
+import { durationRule, ensure, type InvalidParameterError } from './errors/parameter.js'
 import {
   createRateLimiter,
   type RateLimitConfig,
@@ -11,10 +10,12 @@ import type { Endpoint } from './types.js'
 import { type ArrayFormat, normalizeBaseUrl } from './utils/url.js'
 import { isObject } from './utils/validate.js'
 
+/** Headers sent with every request: fixed, or read (sync or async) before each one. */
 export type SwapClientHeaders =
   | Record<string, string>
   | (() => Record<string, string> | Promise<Record<string, string>>)
 
+/** What `createSwapClient` takes: the base URL, headers, time limits, the rate limit, redirects. */
 export type SwapClientConfig = {
   /**
    * Where the service lives, with or without a trailing slash; may carry a
@@ -87,6 +88,7 @@ export type SwapClientConfig = {
   transformResponse?: ((body: unknown, context: { endpoint: Endpoint }) => unknown) | undefined
 }
 
+/** A client of one swap service (`createSwapClient`): its base URL, its limiter and its `request`. */
 export type SwapClient = {
   /** The normalized base URL (no trailing slash). Part of every cache key. */
   readonly baseUrl: string
@@ -95,12 +97,11 @@ export type SwapClient = {
   /** The client-wide limiter; `rateLimiter.getState()` tells whether it is paused. */
   readonly rateLimiter: RateLimiter
   /** Sends one GET to an endpoint and returns its body, validated by `schema`. */
-  readonly request: <schema extends z.ZodMiniType>(
-    parameters: RequestParameters<schema>,
-  ) => Promise<z.output<schema>>
+  readonly request: <output>(parameters: RequestParameters<output>) => Promise<output>
   readonly uid: string
 }
 
+/** Every error `createSwapClient` may throw (narrow by `name`, or by `code`). */
 export type CreateSwapClientErrorType = InvalidParameterError
 
 /** What `maxResponseBytes` is when not given: 16 MiB. */
@@ -140,19 +141,14 @@ export function createSwapClient(config: SwapClientConfig): SwapClient {
     "must be 'repeat', 'comma' or 'brackets'",
     arrayFormat,
   )
-  ensure(
-    typeof timeoutMs === 'number' && timeoutMs > 0,
-    'timeoutMs',
-    'must be a number greater than 0 (Infinity for none)',
-    timeoutMs,
-  )
+  ensure(typeof timeoutMs === 'number' && timeoutMs > 0, 'timeoutMs', durationRule, timeoutMs)
   ensure(redirect === 'error' || redirect === 'follow', 'redirect', "must be 'error' or 'follow'", redirect)
   ensure(
     typeof maxResponseBytes === 'number' &&
       maxResponseBytes >= 1 &&
-      (Number.isInteger(maxResponseBytes) || maxResponseBytes === Number.POSITIVE_INFINITY),
+      (Number.isInteger(maxResponseBytes) || maxResponseBytes === Infinity),
     'maxResponseBytes',
-    'must be a whole number of bytes of at least 1 (Infinity for no cap)',
+    'must be a whole number of bytes above 0 (Infinity for no limit)',
     maxResponseBytes,
   )
   ensure(

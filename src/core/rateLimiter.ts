@@ -1,7 +1,8 @@
-import { ensure } from './errors/parameter.js'
+import { durationRule, ensure } from './errors/parameter.js'
 import { latestTime } from './utils/retryAfter.js'
 import { abortError } from './utils/signal.js'
 
+/** The client's pace: requests per second, the burst it allows, and how long a 429 may pause it. */
 export type RateLimitConfig = {
   /** Sustained requests per second this client may send. */
   requestsPerSecond: number
@@ -86,25 +87,12 @@ const fallbackPauseMs = (consecutive: number) => Math.min(1000 * 2 ** (consecuti
  */
 export function resolveMaxPauseMs(maxPauseMs: unknown, parameter: string): number {
   if (maxPauseMs === undefined) return 60_000
-  ensure(
-    typeof maxPauseMs === 'number' && maxPauseMs > 0,
-    parameter,
-    'must be a number of milliseconds greater than 0 (Infinity for no cap)',
-    maxPauseMs,
-  )
+  ensure(typeof maxPauseMs === 'number' && maxPauseMs > 0, parameter, durationRule, maxPauseMs)
   return maxPauseMs
 }
 
 /** How long after a pause the client stays careful: one request in flight, half the rate. */
 export const carefulSpellMs = 10_000
-
-type Waiter = {
-  resolve: (release: () => void) => void
-  reject: (error: unknown) => void
-  cleanup: () => void
-  /** Aborted: left in the queue and skipped when its turn comes (so an abort is O(1)). */
-  aborted: boolean
-}
 
 /**
  * A client-wide token bucket plus a shared pause after a 429. After a pause
@@ -118,8 +106,10 @@ type Waiter = {
  * reset a day ahead): the pause is capped at `maxPauseMs` (default one
  * minute), and `getState()` tells what was asked and that it was cut.
  *
- * Its parts: the bucket and the careful spell (`createBucket`), the queue of
- * waiting requests (`createQueue`); here, the pause and the state.
+ * Its parts: the bucket and the careful spell (`createBucket`); here, the
+ * queue of waiting requests (a Map from what grants a request its slot to
+ * what forgets its signal then: first in, first out, and an abort takes its
+ * request out in O(1)), the pause and the state.
  *
  * @example
  * const limiter = createRateLimiter({ requestsPerSecond: 10, burst: 10 }, { maxPauseMs: 120_000 })
@@ -131,9 +121,9 @@ export function createRateLimiter(
   options: RateLimiterOptions = {},
 ): RateLimiter {
   const maxPauseMs = resolveMaxPauseMs(options.maxPauseMs, 'maxPauseMs')
-  const [waiting, enqueue, dequeue, drop] = createQueue()
+  const queue = new Map<(release: () => void) => void, () => void>()
   // A request's answer is in: the next may go.
-  const [take, tokenWait, slowDown] = createBucket(resolveConfig(config), () => waiting() > 0 && drain())
+  const [take, tokenWait, slowDown] = createBucket(resolveConfig(config), () => queue.size > 0 && drain())
   let pausedUntil = 0
   let consecutive429 = 0
   const notPaused: RateLimitState = { rateLimitedUntil: undefined, requestedUntil: undefined, capped: false }
@@ -141,13 +131,8 @@ export function createRateLimiter(
   let timer: ReturnType<typeof setTimeout> | undefined
   const listeners = new Set<() => void>()
 
+  // Every call is a change: the end of a pause, or a pause ending later than the last one.
   const setState = (next: RateLimitState) => {
-    if (
-      next.rateLimitedUntil === state.rateLimitedUntil &&
-      next.requestedUntil === state.requestedUntil &&
-      next.capped === state.capped
-    )
-      return
     state = next
     for (const listener of listeners) listener()
   }
@@ -169,16 +154,16 @@ export function createRateLimiter(
     const now = Date.now()
     if (now < pausedUntil) return schedule(pausedUntil - now)
     if (state.rateLimitedUntil !== undefined) setState(notPaused)
-    while (waiting() > 0) {
+    for (const [resolve, cleanup] of queue) {
       const release = take(now)
       if (!release) break
-      const waiter = dequeue()
-      waiter.cleanup()
-      waiter.resolve(release)
+      queue.delete(resolve)
+      cleanup()
+      resolve(release)
     }
     // Waiting for a token: wake when it is there. Waiting for the request in flight: its release wakes us.
     const wait = tokenWait()
-    if (waiting() > 0 && wait > 0) schedule(wait)
+    if (queue.size > 0 && wait > 0) schedule(wait)
     else if (timer !== undefined && now >= pausedUntil) {
       clearTimeout(timer)
       timer = undefined
@@ -189,22 +174,12 @@ export function createRateLimiter(
     acquire(signal) {
       if (signal?.aborted) return Promise.reject(abortError(signal))
       const now = Date.now()
-      const release = waiting() === 0 && now >= pausedUntil && take(now)
+      const release = queue.size === 0 && now >= pausedUntil && take(now)
       if (release) return Promise.resolve(release)
       return new Promise<() => void>((resolve, reject) => {
-        const onAbort = () => {
-          if (waiter.aborted) return
-          drop(waiter)
-          reject(abortError(signal))
-        }
-        const waiter: Waiter = {
-          resolve,
-          reject,
-          cleanup: () => signal?.removeEventListener('abort', onAbort),
-          aborted: false,
-        }
+        const onAbort = () => queue.delete(resolve) && reject(abortError(signal))
         signal?.addEventListener('abort', onAbort, { once: true })
-        enqueue(waiter)
+        queue.set(resolve, () => signal?.removeEventListener('abort', onAbort))
         if (timer === undefined) drain()
       })
     },
@@ -257,7 +232,7 @@ function createBucket(configured: { rate: number; burst: number }, onRelease: ()
   let inFlight = 0
 
   const refill = (now: number) => {
-    if (rate === Number.POSITIVE_INFINITY) tokens = burst
+    if (rate === Infinity) tokens = burst
     else tokens = Math.min(burst, tokens + ((now - refilledAt) / 1000) * rate)
     refilledAt = now
   }
@@ -296,51 +271,8 @@ function createBucket(configured: { rate: number; burst: number }, onRelease: ()
   ] as const
 }
 
-/**
- * The FIFO queue of a limiter's waiting requests, as a tuple of functions
- * (`[size, push, next, drop]`, see `createBucket`). An aborted waiter is only
- * counted out (`drop`): it stays in the queue and is skipped when its turn
- * comes, and the queue is compacted once those are most of it, so that an
- * abort is O(1), amortized.
- */
-function createQueue() {
-  // The waiters from `head` on; aborted ones are skipped lazily and compacted away.
-  let queue: Waiter[] = []
-  let head = 0
-  let waiting = 0
-
-  return [
-    /** `size()`: the waiters that were not aborted. */
-    () => waiting,
-    /** `push(waiter)` */
-    (waiter: Waiter) => {
-      queue.push(waiter)
-      waiting += 1
-    },
-    /** `next()`: the oldest waiter that was not aborted, taken off the queue; only called while `size() > 0`. */
-    () => {
-      let waiter = queue[head++] as Waiter
-      while (waiter.aborted) waiter = queue[head++] as Waiter
-      waiting -= 1
-      if (waiting === 0) {
-        queue = []
-        head = 0
-      }
-      return waiter
-    },
-    /** `drop(waiter)`: an aborted waiter. */
-    (waiter: Waiter) => {
-      waiter.aborted = true
-      waiting -= 1
-      if (queue.length - head < 1024 || waiting * 2 > queue.length - head) return
-      queue = queue.slice(head).filter((waiter) => !waiter.aborted)
-      head = 0
-    },
-  ] as const
-}
-
 function resolveConfig(config: RateLimitConfig | false | undefined) {
-  if (config === false) return { rate: Number.POSITIVE_INFINITY, burst: Number.POSITIVE_INFINITY }
+  if (config === false) return { rate: Infinity, burst: Infinity }
   const { requestsPerSecond, burst = config ? 1 : defaultRateLimit.burst } = config ?? defaultRateLimit
   ensure(
     typeof requestsPerSecond === 'number' && Number.isFinite(requestsPerSecond) && requestsPerSecond > 0,

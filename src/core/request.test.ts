@@ -337,6 +337,14 @@ describe('hostile bodies (issue 10, item 1)', () => {
     expect(error.body).toBe('Bad gateway tail')
   })
 
+  test('a "<" that no ">" follows is text, as the rest of the body', async () => {
+    server.use(
+      http.get(tokensUrl, () => new HttpResponse('<p>Bad</p> gateway: load < 1 <script', { status: 502 })),
+    )
+    const error = await getTokens(client).catch((e) => e)
+    expect(error.body).toBe('Bad gateway: load < 1 <script')
+  })
+
   test('the FastAPI detail of a 10 kB body is cut to 500 characters', async () => {
     const detail = 'abcdefghij'.repeat(1_000)
     server.use(http.get(tokensUrl, () => HttpResponse.json({ detail }, { status: 400 })))

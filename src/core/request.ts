@@ -1,4 +1,3 @@
-import type * as z from 'zod/mini'
 import { BaseError } from './errors/base.js'
 import {
   HttpError,
@@ -11,17 +10,17 @@ import {
 } from './errors/request.js'
 import { ResponseValidationError } from './errors/response.js'
 import type { RateLimiter } from './rateLimiter.js'
-import { parseResponse } from './schemas.js'
+import { parseResponse, type Schema } from './schemas.js'
 import type { Endpoint } from './types.js'
 import { createRedactor, type Redactor, redactError, secretsOf } from './utils/redact.js'
 import { parseRetryAfter } from './utils/retryAfter.js'
 import { abortError, raceAbort, withTimeout } from './utils/signal.js'
 import { type ArrayFormat, encodeQuery, isSecureTarget, type QueryValue, redactUrl } from './utils/url.js'
 
-export type RequestParameters<schema extends z.ZodMiniType = z.ZodMiniType> = {
+export type RequestParameters<output = unknown> = {
   endpoint: Endpoint
   /** The schema the body must match; the request resolves with its output. */
-  schema: schema
+  schema: Schema<output>
   /** Wire names and values; `undefined` values and empty arrays are left out. */
   query?: Record<string, QueryValue> | undefined
   signal?: AbortSignal | undefined
@@ -58,8 +57,8 @@ const detailLength = 500
  * Builds the `request` function of a client: pacing, timeout, status and body
  * handling. Its parts, each a function of the client's `config`: `send` (one
  * request, from the limiter's slot to the schema's output), `fetchOnce` (the
- * fetch under the timeout, the body read within a size cap), `fetchFollowing`
- * (redirects) and `checkHop` (whether a redirect may be followed). What is
+ * fetch under the timeout, the body read within a size cap) and
+ * `fetchFollowing` (redirects, each hop checked before it is sent). What is
  * built here is the redactor of the request's secrets, kept per client.
  *
  * @example
@@ -71,20 +70,15 @@ export function createRequest(config: RequestConfig) {
   // query values give one redactor per client; header values one per set of values, built again
   // only when they change (never for a headers object, unless it is changed in place).
   const baseRedact = createRedactor(secretsOf(undefined, config.baseQuery))
-  let headerSecrets: { values: string[]; redact: Redactor } | undefined
+  let headerSecrets: [values: string, redact: Redactor] | undefined
   const redactorOf = (headers: Record<string, string>) => {
-    const values = Object.values(headers)
-    if (
-      headerSecrets?.values.length !== values.length ||
-      values.some((value, index) => value !== headerSecrets?.values[index])
-    )
-      headerSecrets = { values, redact: createRedactor(secretsOf(headers, config.baseQuery)) }
-    return headerSecrets.redact
+    const values = JSON.stringify(Object.values(headers))
+    if (headerSecrets?.[0] !== values)
+      headerSecrets = [values, createRedactor(secretsOf(headers, config.baseQuery))]
+    return headerSecrets[1]
   }
 
-  return async function request<schema extends z.ZodMiniType>(
-    parameters: RequestParameters<schema>,
-  ): Promise<z.output<schema>> {
+  return async function request<output>(parameters: RequestParameters<output>): Promise<output> {
     // The redactor of every secret value the request carries; every error that leaves goes through it.
     const secrets = { redact: baseRedact }
     try {
@@ -103,12 +97,12 @@ export function createRequest(config: RequestConfig) {
  * JSON, is a `ResponseValidationError` that quotes it, secrets hidden), goes
  * through `transformResponse` when there is one, then through the schema.
  */
-async function send<schema extends z.ZodMiniType>(
+async function send<output>(
   config: RequestConfig,
   redactorOf: (headers: Record<string, string>) => Redactor,
-  { endpoint, query = {}, signal, schema }: RequestParameters<schema>,
+  { endpoint, query = {}, signal, schema }: RequestParameters<output>,
   secrets: { redact: Redactor },
-): Promise<z.output<schema>> {
+): Promise<output> {
   const url = `${config.base}${endpoint}${encodeQuery(query, config.arrayFormat, config.baseQuery)}`
   const safeUrl = redactUrl(url, config.baseQuery)
 
@@ -180,21 +174,22 @@ async function fetchOnce(
   signal: AbortSignal | undefined,
   redact: Redactor,
 ) {
-  const timeout = withTimeout(signal, config.timeoutMs)
+  const [timeoutSignal, timedOut, clear] = withTimeout(signal, config.timeoutMs)
   try {
-    const response = await fetchFollowing(config, url, safeUrl, headers, timeout.signal, redact)
+    const response = await fetchFollowing(config, url, safeUrl, headers, timeoutSignal, redact)
     // A 429 pauses the whole client as soon as its status is known, not after its body is read:
     // no request leaves in between.
-    const retryAfterMs = response.status === 429 ? parseRetryAfter(response.headers) : undefined
-    const pausedUntil = response.status === 429 ? config.rateLimiter.onRateLimited(retryAfterMs) : 0
+    const limited = response.status === 429
+    const retryAfterMs = limited ? parseRetryAfter(response.headers) : undefined
+    const pausedUntil = limited ? config.rateLimiter.onRateLimited(retryAfterMs) : 0
     const maxBytes = config.maxResponseBytes
     const contentLength = Number(response.headers.get('content-length') ?? Number.NaN)
     if (contentLength > maxBytes) {
       cancelBody(response)
       throw new ResponseTooLargeError({ url: safeUrl, maxBytes, contentLength })
     }
-    const text = await raceAbort(readText(response, maxBytes, safeUrl, timeout.signal), timeout.signal)
-    if (response.status === 429)
+    const text = await raceAbort(readText(response, maxBytes, safeUrl, timeoutSignal), timeoutSignal)
+    if (limited)
       throw new RateLimitError({
         url: safeUrl,
         body: excerpt(text, redact),
@@ -205,20 +200,28 @@ async function fetchOnce(
   } catch (error) {
     // Our own errors (a refused redirect, an answer too large) are final; the rest is the network's.
     if (error instanceof BaseError) throw error
-    if (timeout.timedOut()) throw new TimeoutError({ url: safeUrl, timeoutMs: config.timeoutMs })
+    if (timedOut()) throw new TimeoutError({ url: safeUrl, timeoutMs: config.timeoutMs })
     if (signal?.aborted) throw abortError(signal)
     if (error instanceof DOMException && error.name === 'AbortError') throw error
     throw new NetworkError({ url: safeUrl, cause: error })
   } finally {
-    timeout.clear()
+    clear()
   }
 }
 
 /**
  * Sends the request, and with `redirect: 'follow'` each hop of its
  * redirects, always with `redirect: 'manual'`, so that no hop is sent before
- * it is checked: see `checkHop`. Returns the first answer that is not a
- * redirect to follow.
+ * it is checked. Returns the first answer that is not a redirect to follow.
+ * A hop is refused (`RedirectError`), before anything is sent to it:
+ * - when it breaks the base URL's rule: https, or http on a loopback host or
+ *   with `allowInsecureHttp` (`'insecure'`);
+ * - when this request was already sent to its URL (`'loop'`), or it is the
+ *   hop after the last one allowed (`'tooMany'`);
+ * - when it leads to another origin than the base URL's while the request
+ *   carries configured headers, or the hop's URL carries a secret (a base-URL
+ *   query value the server copied into it): refused (`'crossOrigin'`), not
+ *   sent without them. A hop without any of them is followed.
  */
 async function fetchFollowing(
   config: RequestConfig,
@@ -228,7 +231,6 @@ async function fetchFollowing(
   signal: AbortSignal,
   redact: Redactor,
 ): Promise<Response> {
-  const fetchFn = config.fetch ?? globalThis.fetch
   const init: RequestInit = {
     method: 'GET',
     headers: { accept: 'application/json', ...headers },
@@ -238,78 +240,54 @@ async function fetchFollowing(
     signal,
   }
   const follow = config.redirect === 'follow'
-  const refuse = (response: Response, reason: RedirectReason, location?: string | undefined): never => {
-    cancelBody(response)
-    throw new RedirectError({ reason, url: safeUrl, location })
-  }
+  const resolve = (target: string, base?: string) => new URL(target, base ?? globalThis.location?.href)
   const sent: string[] = []
   let current = url
   for (;;) {
-    sent.push(withoutHash(new URL(current, globalThis.location?.href).href))
-    const response = await raceAbort(fetchFn(current, init), signal)
+    sent.push(withoutHash(resolve(current).href))
+    const response = await raceAbort((config.fetch ?? globalThis.fetch)(current, init), signal)
+    let location = response.headers.get('location') ?? undefined
+    let reason: RedirectReason | undefined
     // A browser hides the target of a redirect from 'manual': it cannot be checked, so it is not
     // followed (nor sent again with 'follow', which would skip the checks).
-    if (response.type === 'opaqueredirect' || response.status === 0)
-      return refuse(response, follow ? 'opaque' : 'refused')
+    if (response.type === 'opaqueredirect' || response.status === 0) {
+      reason = follow ? 'opaque' : 'refused'
+      location = undefined
+    }
     // A custom fetch may follow redirects whatever it is told: its hops went unchecked.
-    if (response.redirected) return refuse(response, follow ? 'unchecked' : 'refused', response.url)
-    const location = response.headers.get('location') ?? undefined
-    if (!follow) {
-      if (response.status >= 300 && response.status < 400) refuse(response, 'refused', location)
-      return response
+    else if (response.redirected) {
+      reason = follow ? 'unchecked' : 'refused'
+      location = response.url
+    } else if (!follow) {
+      if (response.status < 300 || response.status > 399) return response
+      reason = 'refused'
     }
     // As fetch: only these statuses with a Location are followed; any other answer is the answer.
-    if (!redirectStatuses.has(response.status) || location === undefined) return response
-    let target: URL
-    try {
-      target = new URL(location, new URL(current, globalThis.location?.href))
-    } catch {
-      return refuse(response, 'invalid', location)
+    else if (!/^30[12378]$/.test(String(response.status)) || location === undefined) return response
+    else {
+      let target: URL | undefined
+      try {
+        target = resolve(location, resolve(current).href)
+      } catch {}
+      // A URL with credentials (user:password@) is refused, as for the base URL; they are not shown.
+      if (!target || target.username || target.password) {
+        reason = 'invalid'
+        if (target) location = `${target.protocol}//***@${target.host}${target.pathname}`
+      } else {
+        location = target.href
+        const carriesSecrets = Object.keys(headers).length > 0 || redact(location) !== location
+        if (!isSecureTarget(location, url, config.allowInsecureHttp)) reason = 'insecure'
+        else if (sent.includes(withoutHash(location))) reason = 'loop'
+        else if (sent.length > maxRedirects) reason = 'tooMany'
+        else if (carriesSecrets && target.origin !== resolve(url).origin) reason = 'crossOrigin'
+      }
     }
-    // A URL with credentials (user:password@) is refused, as for the base URL; they are not shown.
-    if (target.username || target.password)
-      return refuse(response, 'invalid', `${target.protocol}//***@${target.host}${target.pathname}`)
-    const next = target.href
-    const reason = checkHop(config, target, url, headers, redact, sent)
-    if (reason) return refuse(response, reason, next)
     // The body of a redirect is not read.
     cancelBody(response)
-    current = next
+    if (reason) throw new RedirectError({ reason, url: safeUrl, location })
+    current = location as string
   }
 }
-
-/**
- * Why a hop may not be sent, or `undefined` when it may, checked before
- * anything is sent to it:
- * - it must meet the base URL's rule: https, or http on a loopback host or
- *   with `allowInsecureHttp` (`'insecure'`);
- * - it must not be a URL this request was already sent to (`'loop'`), nor
- *   the hop after the last one allowed (`'tooMany'`);
- * - another origin than the base URL's gets no credential of the client:
- *   when the request carries configured headers, or the hop's URL carries a
- *   secret (a base-URL query value the server copied into it), the hop is
- *   refused (`'crossOrigin'`), not sent without them. A hop without any
- *   of them is followed.
- */
-function checkHop(
-  config: RequestConfig,
-  target: URL,
-  url: string,
-  headers: Record<string, string>,
-  redact: Redactor,
-  sent: string[],
-): RedirectReason | undefined {
-  const next = target.href
-  if (!isSecureTarget(next, url, config.allowInsecureHttp)) return 'insecure'
-  if (sent.includes(withoutHash(next))) return 'loop'
-  if (sent.length > maxRedirects) return 'tooMany'
-  const carriesSecrets = Object.keys(headers).length > 0 || redact(next) !== next
-  if (carriesSecrets && target.origin !== new URL(url, globalThis.location?.href).origin) return 'crossOrigin'
-  return undefined
-}
-
-/** The statuses fetch follows, when they come with a Location. */
-const redirectStatuses = new Set([301, 302, 303, 307, 308])
 
 /** A URL as it is sent: without its fragment. */
 const withoutHash = (url: string) => url.split('#')[0] as string
@@ -353,39 +331,20 @@ function excerpt(text: string, redact: Redactor): string {
   return truncate(out, excerptLength)
 }
 
-const scriptOrStyle = /<(script|style)[\s/>]/iy
+/**
+ * A tag, or a script or style element with its content (an unclosed one runs
+ * to the end, as in a browser), or else a "<" that no ">" follows: then the
+ * rest is text (the second group), after a space.
+ */
+const tags = /<(script|style)[\s/>][\s\S]*?(?:<\/\1[^>]*(?:>|$)|$)|<[^>]*>|(<[\s\S]*)/gi
 
 /**
  * Replaces every tag, and every script and style element with its content,
- * by a space. One pass over the text: each search starts where the previous
- * one ended, so the time is linear whatever the input. An unclosed script or
- * style runs to the end, as in a browser.
+ * by a space. Linear whatever the input: a match that could fail after a long
+ * scan (a "<" with no ">" after it) is taken by the next alternative instead,
+ * which ends the text.
  */
-function stripTags(html: string): string {
-  let out = ''
-  let at = 0
-  while (at < html.length) {
-    const open = html.indexOf('<', at)
-    if (open < 0) break
-    out += `${html.slice(at, open)} `
-    scriptOrStyle.lastIndex = open
-    const element = scriptOrStyle.exec(html)
-    let end: number
-    if (element) {
-      const closing = new RegExp(`</${element[1]}`, 'ig')
-      closing.lastIndex = open
-      const found = closing.exec(html)
-      end = found ? html.indexOf('>', found.index) : -1
-    } else end = html.indexOf('>', open + 1)
-    if (end < 0) {
-      // An unclosed script or style hides the rest; a lone "<" is text.
-      if (!element) out += html.slice(open)
-      return out
-    }
-    at = end + 1
-  }
-  return out + html.slice(at)
-}
+const stripTags = (html: string) => html.replace(tags, (_, __, rest?: string) => ` ${rest ?? ''}`)
 
 function truncate(text: string, length: number): string {
   return text.length > length ? `${text.slice(0, length - 3)}...` : text
@@ -397,21 +356,22 @@ function truncate(text: string, length: number): string {
  */
 function errorDetail(text: string, redact: Redactor): string | undefined {
   if (text.length > detailScanLength) return undefined
-  const detail = fastApiDetail(text)
-  return detail === undefined ? undefined : truncate(redact(detail), detailLength)
-}
-
-function fastApiDetail(text: string): string | undefined {
   try {
     const { detail } = JSON.parse(text) as { detail?: unknown }
-    if (typeof detail === 'string') return detail
-    if (Array.isArray(detail))
-      return detail
-        .map((item: { loc?: unknown[]; msg?: unknown }) => {
-          const loc = Array.isArray(item?.loc) ? item.loc.filter((part) => part !== 'query').join('.') : ''
-          return loc ? `${loc}: ${String(item?.msg ?? '')}` : String(item?.msg ?? '')
-        })
-        .join('; ')
+    const line =
+      typeof detail === 'string'
+        ? detail
+        : Array.isArray(detail)
+          ? detail
+              .map((item: { loc?: unknown[]; msg?: unknown }) => {
+                const loc = Array.isArray(item?.loc)
+                  ? item.loc.filter((part) => part !== 'query').join('.')
+                  : ''
+                return `${loc ? `${loc}: ` : ''}${String(item?.msg ?? '')}`
+              })
+              .join('; ')
+          : undefined
+    return line === undefined ? undefined : truncate(redact(line), detailLength)
   } catch {}
   return undefined
 }

@@ -76,3 +76,37 @@ describe('amounts are uint256 (issue 10, item 8)', () => {
     },
   )
 })
+
+describe('safeParse, as zod has it', () => {
+  const schema = routeSchemaFor({ token0: WETH, token1: USDC })
+  const bad = { path: [WETH, 'not an address'], amount_out: 'lots' }
+
+  test('every issue with its path and message; the bad value only with reportInput', () => {
+    const quiet = schema.safeParse(bad)
+    expect(quiet.success).toBe(false)
+    expect(quiet.error?.issues).toEqual([
+      {
+        path: ['path', 1],
+        message: 'expected an address (0x and 40 hex digits)',
+        params: { quotesInput: true },
+      },
+      {
+        path: ['amount_out'],
+        message: 'expected a non-negative integer amount',
+        params: { quotesInput: true },
+      },
+    ])
+    expect(quiet.error).toBeInstanceOf(Error)
+    expect(schema.safeParse(bad, { reportInput: true }).error?.issues.map((issue) => issue.input)).toEqual([
+      'not an address',
+      'lots',
+    ])
+  })
+
+  test('a good body: its typed output', () => {
+    expect(schema.safeParse({ path: [WETH.toLowerCase(), USDC], amount_out: '0x10' })).toEqual({
+      success: true,
+      data: { path: [WETH, USDC], amountOut: 16n },
+    })
+  })
+})

@@ -1,17 +1,37 @@
 import { type Address, getAddress, type Hex, isHex } from 'viem'
-import * as z from 'zod/mini'
 import { isNativeToken } from './constants.js'
 import { formatPath, ResponseValidationError } from './errors/response.js'
 import type { Endpoint } from './types.js'
 import { isAddressLike, isObject, maxUint256 } from './utils/validate.js'
 
 /*
- * Every body goes through a zod schema. The schemas are zod transforms around
- * small checks of our own (rather than zod's object, array and primitive
- * types): the checks say what the service may send where the spec is silent,
- * and zod's share of the bundle stays at its core (about 3 kB gzipped instead
- * of 5.4 with its object, array and primitive types).
+ * Every body goes through a schema: small checks of our own that say what the
+ * service may send where the spec is silent, each bad part reported under its
+ * path. A schema has zod's `safeParse` (a zod schema can stand in for one), and
+ * none of zod's code: the checks were all ours, zod only carried their issues.
  */
+
+/** What a schema reports of one bad part: where, what was expected, and (with `reportInput`) the value. */
+export type SchemaIssue = {
+  path: PropertyKey[]
+  message: string
+  input?: unknown
+  /** Whether the problem quotes the value (`parseResponse` shortens it, secrets hidden). */
+  params?: { quotesInput?: boolean } | undefined
+}
+
+/** The result of `safeParse`, as zod's: the output, or an error holding the issues. */
+export type SafeParseResult<output> =
+  | { success: true; data: output; error?: undefined }
+  | { success: false; data?: undefined; error: Error & { issues: SchemaIssue[] } }
+
+/**
+ * The schema of a response body: `safeParse` returns its typed output or the
+ * issues found (a zod schema fits the type too).
+ */
+export type Schema<output = unknown> = {
+  safeParse(value: unknown, options?: { reportInput?: boolean }): SafeParseResult<output>
+}
 
 /**
  * What was expected. The value that came instead is quoted only by
@@ -31,9 +51,17 @@ const invalid = (expected: string, quoted?: { value: unknown }) =>
 
 /** A check of one value: its output, or what was expected. */
 type Check<output> = (value: unknown) => output | Invalid
-type Issue = { path: PropertyKey[]; input: unknown; invalid: Invalid }
 /** A check of a structure, which reports each bad part under its path. */
-type Walk<output> = (value: unknown, issues: Issue[], path: PropertyKey[]) => output
+type Walk<output> = (value: unknown, issues: SchemaIssue[], path: PropertyKey[]) => output
+
+/** Reports a bad part: where, what was expected, and the value (or the part of it to quote). */
+const report = (issues: SchemaIssue[], path: PropertyKey[], input: unknown, invalid: Invalid) =>
+  issues.push({
+    path,
+    message: invalid.message,
+    params: { quotesInput: invalid.quotesInput },
+    input: invalid.quoted ? invalid.quoted.value : input,
+  })
 
 /** Runs a check as a walk: a bad value becomes one issue at `path`. */
 const walk =
@@ -41,25 +69,28 @@ const walk =
   (value, issues, path) => {
     const result = check(value)
     if (!(result instanceof Invalid)) return result
-    issues.push({ path, input: value, invalid: result })
+    report(issues, path, value, result)
     return undefined as output
   }
 
-/** The zod schema of a walk: its issues become zod issues (with their paths); otherwise its output. */
-function schema<output>(run: Walk<output>) {
-  return z.transform((value: unknown, ctx): output => {
-    const issues: Issue[] = []
-    const output = run(value, issues, [])
-    for (const { path, input, invalid } of issues)
-      ctx.issues.push({
-        code: 'custom',
-        input: invalid.quoted ? invalid.quoted.value : input,
-        message: invalid.message,
-        path,
-        params: { quotesInput: invalid.quotesInput },
-      })
-    return issues.length ? z.NEVER : output
-  })
+/**
+ * The schema of a walk: its output, or an error whose issues are the walk's
+ * (each with its path; the bad value only with `reportInput`).
+ */
+function schema<output>(run: Walk<output>): Schema<output> {
+  return {
+    safeParse(value, options) {
+      const issues: SchemaIssue[] = []
+      const data = run(value, issues, [])
+      if (!options?.reportInput) for (const issue of issues) delete issue.input
+      return issues.length
+        ? {
+            success: false,
+            error: Object.assign(new Error(issues.map((issue) => issue.message).join('; ')), { issues }),
+          }
+        : { success: true, data }
+    },
+  }
 }
 
 /**
@@ -70,7 +101,7 @@ function schema<output>(run: Walk<output>) {
 function record<shape extends Record<string, Walk<unknown>>>(shape: shape, loose = false) {
   return ((value, issues, path) => {
     if (!isObject(value)) {
-      issues.push({ path, input: value, invalid: invalid('an object') })
+      report(issues, path, value, invalid('an object'))
       return undefined
     }
     const output: Record<string, unknown> = loose ? { ...value } : {}
@@ -169,7 +200,7 @@ const ifDecimals = (value: unknown) => {
 const path: Walk<Address[]> = (value, issues, at) => {
   if (Array.isArray(value) && value.length >= 2)
     return value.map((item, index) => walk(toChecksummed)(item, issues, [...at, index]))
-  issues.push({ path: at, input: value, invalid: invalid('a path of at least two addresses') })
+  report(issues, at, value, invalid('a path of at least two addresses'))
   return value as Address[]
 }
 
@@ -194,18 +225,17 @@ function from<quote extends { path: Address[] }>(
     const count = issues.length
     const quote = run(value, issues, at)
     if (issues.length > count) return quote
-    const where = Array.isArray(value) ? at : [...at, 'path']
-    const last = quote.path.length - 1
-    for (const [index, token, name] of [
-      [0, token0, 'token0'],
-      [last, token1, 'token1'],
-    ] as const)
-      if (!isNativeToken(token) && quote.path[index]?.toLowerCase() !== token.toLowerCase())
-        issues.push({
-          path: [...where, index],
-          input: quote.path[index],
-          invalid: invalid(`${name} ${index ? 'last' : 'first'} (${token})`),
-        })
+    const { path } = quote
+    for (const [end, token] of [token0, token1].entries()) {
+      const index = end && path.length - 1
+      if (!isNativeToken(token) && path[index]?.toLowerCase() !== token.toLowerCase())
+        report(
+          issues,
+          [...at, ...(Array.isArray(value) ? [] : ['path']), index],
+          path[index],
+          invalid(`token${end} ${end ? 'last' : 'first'} (${token})`),
+        )
+    }
     return quote
   }
 }
@@ -262,6 +292,7 @@ const legacyPath: Walk<LegacyPath> = (value, issues, at) => {
 export const legacyPathSchemaFor = (request: Pick<QuoteRequest, 'token0' | 'token1'>) =>
   schema(from(legacyPath, request))
 
+/** The optimal path `/get_path` answers, as the library reads it (its body is not shown by the spec). */
 export type LegacyPath = {
   path: Address[]
   /** `undefined` when the service sent only the path. */
@@ -384,15 +415,16 @@ function listSchema<item>(item: Walk<item>) {
         : []
     const [key, list] = arrays[0] ?? []
     if (arrays.length !== 1) {
-      issues.push({
-        path: [],
-        input: body,
-        invalid: arrays.length
+      report(
+        issues,
+        [],
+        body,
+        arrays.length
           ? new Invalid(
               `expected one list, found ${arrays.map(([name]) => name).join(', ')}; use transformResponse to pick one`,
             )
           : invalid('a list or an object holding one list'),
-      })
+      )
       return []
     }
     return (list as unknown[]).map((value, index) => item(value, issues, key ? [key, index] : [index]))
@@ -467,8 +499,8 @@ function describe(value: unknown, redact: (text: string) => string): string {
  * Validates a body against a schema; returns typed data or throws
  * `ResponseValidationError` naming the endpoint and the path of the first bad field.
  */
-export function parseResponse<schema extends z.ZodMiniType>(
-  schema: schema,
+export function parseResponse<output>(
+  schema: Schema<output>,
   body: unknown,
   context: {
     endpoint: Endpoint
@@ -476,13 +508,10 @@ export function parseResponse<schema extends z.ZodMiniType>(
     /** Hides the request's secrets in a quoted value, before it is shortened. */
     redact?: ((text: string) => string) | undefined
   },
-): z.output<schema> {
+): output {
   const result = schema.safeParse(body, { reportInput: true })
   if (result.success) return result.data
-  const issue = result.error.issues[0] as z.core.$ZodIssue & {
-    input?: unknown
-    params?: { quotesInput?: boolean }
-  }
+  const issue = result.error.issues[0] as SchemaIssue
   const quote = (value: unknown) => describe(value, context.redact ?? ((text) => text))
   throw new ResponseValidationError({
     endpoint: context.endpoint,

@@ -1,5 +1,6 @@
-// token-swap-hooks/guard: the swap guard's deployment (its creation bytecode lives here only).
-// Verifying it and signing a Permit2 swap through it are the executor's: token-swap-hooks/core/execute.
+// token-swap-hooks/guard: deploying the swap guard where nobody has yet (its creation bytecode
+// lives here only). What the executor checks and signs of it (its address, ABI, code hashes,
+// verifySwapGuard, the Permit2 typed data) is in token-swap-hooks/core.
 
 export {
   DeterministicDeployerMismatchError,
@@ -12,12 +13,6 @@ export {
 export {
   deterministicDeployerAddress,
   deterministicDeployerCodeHash,
-  permit2Address,
-  swapGuardAbi,
-  swapGuardAddress,
-  swapGuardCodeHash,
-  swapGuardExecutorAddress,
-  swapGuardExecutorCodeHash,
 } from '../core/execute/guard/swapGuard.js'
 export {
   type DeploySwapGuardParameters,

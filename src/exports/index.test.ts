@@ -1,36 +1,114 @@
-import { expect, test } from 'vitest'
-import * as main from './index.js'
-import * as query from './query.js'
+import { readFileSync } from 'node:fs'
+import { describe, expect, test } from 'vitest'
+import { api, render, reportPath } from '../../scripts/api-report.mjs'
 
-test('the public runtime exports of token-swap-hooks', () => {
-  expect(Object.keys(main).sort()).toMatchInlineSnapshot(`
+/**
+ * The public runtime exports of each entry, as a user's `import * as entry` sees them. A change
+ * here is a change to the public API: update the snapshot and api/token-swap-hooks.api.md
+ * (`npm run api:report`) in the same commit.
+ */
+const load = {
+  'token-swap-hooks': () => import('./index.js'),
+  'token-swap-hooks/core': () => import('./core.js'),
+  'token-swap-hooks/query': () => import('./query.js'),
+  'token-swap-hooks/guard': () => import('./guard.js'),
+  'token-swap-hooks/tabs': () => import('./tabs.js'),
+  'token-swap-hooks/devtools': () => import('./devtools.js'),
+  'token-swap-hooks/mock': () => import('./mock.js'),
+  'token-swap-hooks/mock/msw': () => import('./mockMsw.js'),
+} as const
+
+const keysOf = async (entry: keyof typeof load) => Object.keys(await load[entry]()).sort()
+
+test('the entries are the ones package.json exports', () => {
+  const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'))
+  expect(Object.keys(packageJson.exports)).toMatchInlineSnapshot(`
+    [
+      ".",
+      "./core",
+      "./query",
+      "./guard",
+      "./tabs",
+      "./devtools",
+      "./mock",
+      "./mock/msw",
+      "./package.json",
+    ]
+  `)
+  expect(Object.keys(api())).toEqual(Object.keys(load))
+})
+
+describe('the API report (api/token-swap-hooks.api.md) is what the entries export', () => {
+  const report = api()
+  test.each(Object.keys(load) as (keyof typeof load)[])('%s: its runtime names', async (entry) => {
+    expect(report[entry]?.runtime.map(({ name }) => name)).toEqual(await keysOf(entry))
+  })
+  test('the checked-in report is up to date', () => {
+    expect(readFileSync(reportPath, 'utf8')).toBe(render(report))
+  })
+})
+
+test('the public runtime exports of token-swap-hooks', async () => {
+  expect(await keysOf('token-swap-hooks')).toMatchInlineSnapshot(`
     [
       "BaseError",
+      "BatchFailedError",
+      "BatchUnsupportedError",
+      "BlockNotReachedError",
+      "ChainMismatchError",
+      "ExactOutputNotReachedError",
+      "ExecuteSwapError",
       "HttpError",
+      "InsufficientAllowanceError",
       "InvalidParameterError",
       "NetworkError",
       "NoRouteError",
+      "OutcomeUnknownError",
+      "PermitRefusedError",
+      "QuoteBelowMinimumError",
+      "QuoteChangedError",
       "RateLimitError",
       "RedirectError",
       "ResponseTooLargeError",
       "ResponseValidationError",
+      "SimulationUnavailableError",
+      "SwapGuardCodeMismatchError",
+      "SwapGuardIncompatibleError",
+      "SwapGuardNotDeployedError",
+      "SwapInProgressError",
       "SwapProvider",
       "SwapProviderNotFoundError",
+      "SwapSimulationError",
       "TimeoutError",
+      "TransactionNotSeenError",
+      "TransactionReplacedError",
+      "TransactionRevertedError",
+      "UnsafeSwapDataError",
+      "UnsafeSwapOutcomeError",
+      "UntrustedAddressError",
+      "UserRejectedError",
+      "WalletError",
       "createSwapClient",
       "defaultSlippage",
       "getMinAmountOut",
       "isNativeToken",
       "nativeTokenAddress",
       "parseAmount",
+      "useExecuteSwap",
       "useLegacyPairs",
       "useLegacyPath",
       "useLegacyTokens",
       "usePairs",
+      "usePendingSwaps",
       "useRateLimitState",
+      "useSuggestedSlippage",
       "useSwapClient",
       "useSwapInfo",
+      "useSwapPreview",
       "useSwapRoute",
+      "useSwapRouteForOutput",
+      "useToken",
+      "useTokenBalances",
       "useTokenPrice",
       "useTokens",
       "useTokensData",
@@ -38,8 +116,92 @@ test('the public runtime exports of token-swap-hooks', () => {
   `)
 })
 
-test('the public runtime exports of token-swap-hooks/query', () => {
-  expect(Object.keys(query).sort()).toMatchInlineSnapshot(`
+test('the public runtime exports of token-swap-hooks/core', async () => {
+  expect(await keysOf('token-swap-hooks/core')).toMatchInlineSnapshot(`
+    [
+      "BaseError",
+      "BatchFailedError",
+      "BatchUnsupportedError",
+      "BlockNotReachedError",
+      "ChainMismatchError",
+      "ExactOutputNotReachedError",
+      "ExecuteSwapError",
+      "HttpError",
+      "InsufficientAllowanceError",
+      "InvalidParameterError",
+      "NetworkError",
+      "NoRouteError",
+      "OutcomeUnknownError",
+      "PermitRefusedError",
+      "QuoteBelowMinimumError",
+      "QuoteChangedError",
+      "RateLimitError",
+      "RedirectError",
+      "ResponseTooLargeError",
+      "ResponseValidationError",
+      "SimulationUnavailableError",
+      "SwapGuardCodeMismatchError",
+      "SwapGuardIncompatibleError",
+      "SwapGuardNotDeployedError",
+      "SwapInProgressError",
+      "SwapSimulationError",
+      "TimeoutError",
+      "TransactionNotSeenError",
+      "TransactionReplacedError",
+      "TransactionRevertedError",
+      "UnsafeSwapDataError",
+      "UnsafeSwapOutcomeError",
+      "UntrustedAddressError",
+      "UserRejectedError",
+      "WalletError",
+      "checkPendingSwap",
+      "checkSwapOutcome",
+      "createMemoryStorage",
+      "createSwapClient",
+      "defaultPriceImpactThresholds",
+      "defaultSlippage",
+      "encodeSwapWithPermit2",
+      "executeSwap",
+      "getDefaultStorage",
+      "getLegacyPairs",
+      "getLegacyPath",
+      "getLegacyTokens",
+      "getMinAmountOut",
+      "getPairs",
+      "getPendingSwaps",
+      "getSwapInfo",
+      "getSwapPreview",
+      "getSwapRoute",
+      "getSwapRouteForOutput",
+      "getToken",
+      "getTokenBalances",
+      "getTokenPrice",
+      "getTokens",
+      "getTokensData",
+      "isNativeToken",
+      "nativeTokenAddress",
+      "parseAmount",
+      "permit2Address",
+      "removePendingSwap",
+      "resumeSwap",
+      "revokeAllowance",
+      "settlePendingSwaps",
+      "slippageFor",
+      "suggestSlippage",
+      "swapGuardAbi",
+      "swapGuardAddress",
+      "swapGuardCodeHash",
+      "swapGuardExecutorAddress",
+      "swapGuardExecutorCodeHash",
+      "swapPermitTypedData",
+      "verifySwapGuard",
+      "walk",
+    ]
+  `)
+})
+
+test('the public runtime exports of token-swap-hooks/query', async () => {
+  expect(await keysOf('token-swap-hooks/query')).toMatchInlineSnapshot(`
     [
       "deserializeBigInts",
       "executeSwapMutationOptions",
@@ -51,39 +213,80 @@ test('the public runtime exports of token-swap-hooks/query', () => {
       "getLegacyTokensQueryOptions",
       "getPairsQueryKey",
       "getPairsQueryOptions",
+      "getPendingSwapsQueryKey",
       "getSwapInfoQueryKey",
       "getSwapInfoQueryOptions",
+      "getSwapRouteForOutputQueryKey",
+      "getSwapRouteForOutputQueryOptions",
       "getSwapRouteQueryKey",
       "getSwapRouteQueryOptions",
+      "getTokenBalancesQueryKey",
+      "getTokenBalancesQueryOptions",
       "getTokenPriceQueryKey",
       "getTokenPriceQueryOptions",
+      "getTokenQueryKey",
+      "getTokenQueryOptions",
       "getTokensDataQueryKey",
       "getTokensDataQueryOptions",
       "getTokensQueryKey",
       "getTokensQueryOptions",
+      "pendingSwapsQueryName",
+      "pendingSwapsQueryOptions",
       "queryDefaults",
       "refreshAfterSwap",
+      "resumeSwapMutationOptions",
       "serializeBigInts",
+      "swapRouteForOutputQueryName",
+      "tokenBalancesQueryName",
+      "tokenQueryName",
       "withRateLimitPause",
     ]
   `)
 })
 
+test('the public runtime exports of token-swap-hooks/guard', async () => {
+  expect(await keysOf('token-swap-hooks/guard')).toMatchInlineSnapshot(`
+    [
+      "DeterministicDeployerMismatchError",
+      "SwapGuardCodeMismatchError",
+      "SwapGuardNotDeployedError",
+      "deploySwapGuard",
+      "deterministicDeployerAddress",
+      "deterministicDeployerCodeHash",
+      "isSwapGuardDeployed",
+      "swapGuardInitCode",
+      "swapGuardSalt",
+    ]
+  `)
+})
+
+test('the public runtime exports of token-swap-hooks/tabs', async () => {
+  expect(await keysOf('token-swap-hooks/tabs')).toMatchInlineSnapshot(`
+    [
+      "createTabCoordinator",
+      "useTabCoordinator",
+    ]
+  `)
+})
+
+test('the public runtime exports of token-swap-hooks/devtools', async () => {
+  expect(await keysOf('token-swap-hooks/devtools')).toMatchInlineSnapshot(`
+    [
+      "SwapDevtoolsPanel",
+      "swapDevtoolsPlugin",
+    ]
+  `)
+})
+
 test('the public runtime exports of token-swap-hooks/mock', async () => {
-  const mock = await import('./mock.js')
-  expect(Object.keys(mock).sort()).toMatchInlineSnapshot(`
+  expect(await keysOf('token-swap-hooks/mock')).toMatchInlineSnapshot(`
     [
       "createMockMarket",
       "createMockService",
-      "defaultDeadlineSeconds",
       "defaultMockPairs",
       "defaultMockRouter",
       "defaultMockSpender",
       "defaultMockTokens",
-      "defaultSlippage",
-      "feeDenominator",
-      "findBestRoute",
-      "getAmountOut",
       "getSwapInfoBody",
       "mockTokenAddresses",
       "startMockServer",
@@ -93,29 +296,23 @@ test('the public runtime exports of token-swap-hooks/mock', async () => {
 })
 
 test('the public runtime exports of token-swap-hooks/mock/msw', async () => {
-  const mockMsw = await import('./mockMsw.js')
-  expect(Object.keys(mockMsw).sort()).toMatchInlineSnapshot(`
+  expect(await keysOf('token-swap-hooks/mock/msw')).toMatchInlineSnapshot(`
     [
       "createSwapHandlers",
     ]
   `)
 })
 
-test('the public runtime exports of token-swap-hooks/execute: all of core/execute, and the React parts', async () => {
-  const execute = await import('./execute.js')
-  const coreExecute = await import('./coreExecute.js')
-  // core/execute's own list is snapshotted in core.test.ts.
-  expect(Object.keys(execute)).toEqual(expect.arrayContaining(Object.keys(coreExecute)))
-  expect(
-    Object.keys(execute)
-      .filter((name) => !(name in coreExecute))
-      .sort(),
-  ).toMatchInlineSnapshot(`
-    [
-      "executeSwapMutationOptions",
-      "refreshAfterSwap",
-      "useExecuteSwap",
-      "useSwapPreview",
-    ]
-  `)
+test('every error class the hooks throw comes from the main entry and from core, the same class', async () => {
+  const [main, core] = await Promise.all([load['token-swap-hooks'](), load['token-swap-hooks/core']()])
+  const isErrorClass = (value: unknown) => typeof value === 'function' && value.prototype instanceof Error
+  const mainErrors = Object.entries(main).filter(([, value]) => isErrorClass(value))
+  const coreErrors = Object.entries(core).filter(([, value]) => isErrorClass(value))
+  // The provider's own error is React's; every other one is core's, and the same object.
+  expect(mainErrors.map(([name]) => name).filter((name) => !(name in core))).toEqual([
+    'SwapProviderNotFoundError',
+  ])
+  expect(coreErrors.map(([name]) => name).filter((name) => !(name in main))).toEqual([])
+  for (const [name, value] of mainErrors)
+    if (name in core) expect(value).toBe(core[name as keyof typeof core])
 })

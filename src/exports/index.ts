@@ -1,36 +1,59 @@
-// Provider
+// token-swap-hooks: the provider and every hook (quotes, lists, prices, executing and resuming a
+// swap, balances, exact output, slippage), the error classes they throw, and the few values a page
+// needs beside them. One entry: an app's bundler keeps what it imports and drops the rest
+// (sideEffects: false), so a quote-only page does not ship the executor.
 
-// From the core, so that an app needs one import path
+// Provider
 export { createSwapClient, type SwapClient, type SwapClientConfig } from '../core/client.js'
 export { defaultSlippage, isNativeToken, nativeTokenAddress } from '../core/constants.js'
-export { BaseError, type BaseErrorType } from '../core/errors/base.js'
-export { InvalidParameterError, type InvalidParameterErrorType } from '../core/errors/parameter.js'
+// Errors (classes, for `instanceof`; their `XErrorType` types are in token-swap-hooks/core)
+export { BlockNotReachedError } from '../core/errors/balances.js'
+export { BaseError } from '../core/errors/base.js'
+export { ExactOutputNotReachedError } from '../core/errors/exactOutput.js'
+export {
+  BatchFailedError,
+  BatchUnsupportedError,
+  ChainMismatchError,
+  ExecuteSwapError,
+  InsufficientAllowanceError,
+  OutcomeUnknownError,
+  QuoteBelowMinimumError,
+  QuoteChangedError,
+  SimulationUnavailableError,
+  SwapInProgressError,
+  SwapSimulationError,
+  TransactionNotSeenError,
+  TransactionReplacedError,
+  TransactionRevertedError,
+  UnsafeSwapDataError,
+  UnsafeSwapOutcomeError,
+  UntrustedAddressError,
+  UserRejectedError,
+  WalletError,
+} from '../core/errors/execute.js'
+export {
+  PermitRefusedError,
+  SwapGuardCodeMismatchError,
+  SwapGuardIncompatibleError,
+  SwapGuardNotDeployedError,
+} from '../core/errors/guard.js'
+export { InvalidParameterError } from '../core/errors/parameter.js'
 export {
   HttpError,
-  type HttpErrorType,
   NetworkError,
-  type NetworkErrorType,
   NoRouteError,
-  type NoRouteErrorType,
   RateLimitError,
-  type RateLimitErrorType,
   RedirectError,
-  type RedirectErrorType,
   ResponseTooLargeError,
-  type ResponseTooLargeErrorType,
   TimeoutError,
-  type TimeoutErrorType,
 } from '../core/errors/request.js'
-export { ResponseValidationError, type ResponseValidationErrorType } from '../core/errors/response.js'
+export { ResponseValidationError } from '../core/errors/response.js'
+// Values and data a page shows
 export type { RateLimitConfig, RateLimitState } from '../core/rateLimiter.js'
 export type { LegacyPath, Pair, Route, SwapInfo, Token, TokenData } from '../core/schemas.js'
 export type { SlippageSetting } from '../core/slippage/slippageFor.js'
 export { getMinAmountOut } from '../core/utils/getMinAmountOut.js'
-export {
-  type ParseAmountOptions,
-  type ParseAmountReturnType,
-  parseAmount,
-} from '../core/utils/parseAmount.js'
+export { type ParseAmountOptions, parseAmount } from '../core/utils/parseAmount.js'
 export {
   type SwapExecutionDefaults,
   type SwapLifecycleEvent,
@@ -40,6 +63,11 @@ export {
 } from '../react/context.js'
 export { SwapProviderNotFoundError, type SwapProviderNotFoundErrorType } from '../react/errors.js'
 // Hooks
+export {
+  type UseExecuteSwapParameters,
+  type UseExecuteSwapReturnType,
+  useExecuteSwap,
+} from '../react/hooks/useExecuteSwap.js'
 export {
   type UseLegacyPairsParameters,
   type UseLegacyPairsReturnType,
@@ -56,19 +84,51 @@ export {
   useLegacyTokens,
 } from '../react/hooks/useLegacyTokens.js'
 export { type UsePairsParameters, type UsePairsReturnType, usePairs } from '../react/hooks/usePairs.js'
+export {
+  type ResumeConfirmation,
+  type UsePendingSwapsParameters,
+  type UsePendingSwapsReturnType,
+  usePendingSwaps,
+} from '../react/hooks/usePendingSwaps.js'
 export { type UseRateLimitStateReturnType, useRateLimitState } from '../react/hooks/useRateLimitState.js'
+export {
+  type UseSuggestedSlippageParameters,
+  type UseSuggestedSlippageReturnType,
+  useSuggestedSlippage,
+} from '../react/hooks/useSuggestedSlippage.js'
 export { type UseSwapClientReturnType, useSwapClient } from '../react/hooks/useSwapClient.js'
 export {
   type UseSwapInfoParameters,
   type UseSwapInfoReturnType,
   useSwapInfo,
 } from '../react/hooks/useSwapInfo.js'
-export type { QuoteState } from '../react/hooks/useSwapQuery.js'
+export {
+  type UseSwapPreviewErrorType,
+  type UseSwapPreviewParameters,
+  type UseSwapPreviewReturnType,
+  useSwapPreview,
+} from '../react/hooks/useSwapPreview.js'
 export {
   type UseSwapRouteParameters,
   type UseSwapRouteReturnType,
   useSwapRoute,
 } from '../react/hooks/useSwapRoute.js'
+export {
+  type UseSwapRouteForOutputParameters,
+  type UseSwapRouteForOutputReturnType,
+  useSwapRouteForOutput,
+} from '../react/hooks/useSwapRouteForOutput.js'
+export {
+  type UseTokenErrorType,
+  type UseTokenParameters,
+  type UseTokenReturnType,
+  useToken,
+} from '../react/hooks/useToken.js'
+export {
+  type UseTokenBalancesParameters,
+  type UseTokenBalancesReturnType,
+  useTokenBalances,
+} from '../react/hooks/useTokenBalances.js'
 export {
   type UseTokenPriceParameters,
   type UseTokenPriceReturnType,
@@ -80,4 +140,3 @@ export {
   type UseTokensDataReturnType,
   useTokensData,
 } from '../react/hooks/useTokensData.js'
-export type { QueryDefaultsOverride, UseQueryParameters, UseQueryReturnType } from '../react/types.js'

@@ -1,7 +1,6 @@
 // token-swap-hooks/mock: the mock market, its service and the loopback server. No msw: the MSW
 // handlers are in token-swap-hooks/mock/msw, so that this entry works without msw installed.
 
-export { feeDenominator, type GetAmountOutParameters, getAmountOut } from '../mock/amm.js'
 export {
   type CreateMockMarketErrorType,
   type CreateMockMarketParameters,
@@ -15,11 +14,6 @@ export {
   createMockService,
 } from '../mock/createMockService.js'
 export {
-  type FindBestRouteParameters,
-  type FindBestRouteReturnType,
-  findBestRoute,
-} from '../mock/findBestRoute.js'
-export {
   defaultMockPairs,
   defaultMockRouter,
   defaultMockSpender,
@@ -27,8 +21,6 @@ export {
   mockTokenAddresses,
 } from '../mock/fixtures.js'
 export {
-  defaultDeadlineSeconds,
-  defaultSlippage,
   type GetSwapInfoBodyParameters,
   type GetSwapInfoBodyReturnType,
   getSwapInfoBody,

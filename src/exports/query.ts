@@ -1,4 +1,8 @@
-export type { ExactPartial, KeyValue, QueryKeyOf, SwapQueryOptions } from '../query/createQueryFactory.js'
+// token-swap-hooks/query: every TanStack Query factory the hooks use (queryOptions,
+// mutationOptions) and every key, for queryClient.fetchQuery, prefetching, server rendering and
+// your own useQuery; refreshAfterSwap; the bigint-safe (de)serialization for dehydrated state.
+// Framework-free: @tanstack/query-core types only, never React.
+
 export { type QueryResource, queryDefaults } from '../query/defaults.js'
 export {
   type ExecuteSwapDefaults,
@@ -9,7 +13,6 @@ export {
 export {
   type GetLegacyPairsData,
   type GetLegacyPairsOptions,
-  type GetLegacyPairsQueryFnData,
   type GetLegacyPairsQueryKey,
   getLegacyPairsQueryKey,
   getLegacyPairsQueryOptions,
@@ -17,7 +20,6 @@ export {
 export {
   type GetLegacyPathData,
   type GetLegacyPathOptions,
-  type GetLegacyPathQueryFnData,
   type GetLegacyPathQueryKey,
   getLegacyPathQueryKey,
   getLegacyPathQueryOptions,
@@ -25,7 +27,6 @@ export {
 export {
   type GetLegacyTokensData,
   type GetLegacyTokensOptions,
-  type GetLegacyTokensQueryFnData,
   type GetLegacyTokensQueryKey,
   getLegacyTokensQueryKey,
   getLegacyTokensQueryOptions,
@@ -33,7 +34,6 @@ export {
 export {
   type GetPairsData,
   type GetPairsOptions,
-  type GetPairsQueryFnData,
   type GetPairsQueryKey,
   getPairsQueryKey,
   getPairsQueryOptions,
@@ -41,7 +41,6 @@ export {
 export {
   type GetSwapInfoData,
   type GetSwapInfoOptions,
-  type GetSwapInfoQueryFnData,
   type GetSwapInfoQueryKey,
   getSwapInfoQueryKey,
   getSwapInfoQueryOptions,
@@ -49,15 +48,36 @@ export {
 export {
   type GetSwapRouteData,
   type GetSwapRouteOptions,
-  type GetSwapRouteQueryFnData,
   type GetSwapRouteQueryKey,
   getSwapRouteQueryKey,
   getSwapRouteQueryOptions,
 } from '../query/getSwapRoute.js'
 export {
+  type GetSwapRouteForOutputData,
+  type GetSwapRouteForOutputOptions,
+  type GetSwapRouteForOutputQueryKey,
+  getSwapRouteForOutputQueryKey,
+  getSwapRouteForOutputQueryOptions,
+  swapRouteForOutputQueryName,
+} from '../query/getSwapRouteForOutput.js'
+export {
+  type GetTokenOptions,
+  type GetTokenQueryKey,
+  getTokenQueryKey,
+  getTokenQueryOptions,
+  tokenQueryName,
+} from '../query/getToken.js'
+export {
+  type GetTokenBalancesData,
+  type GetTokenBalancesOptions,
+  type GetTokenBalancesQueryKey,
+  getTokenBalancesQueryKey,
+  getTokenBalancesQueryOptions,
+  tokenBalancesQueryName,
+} from '../query/getTokenBalances.js'
+export {
   type GetTokenPriceData,
   type GetTokenPriceOptions,
-  type GetTokenPriceQueryFnData,
   type GetTokenPriceQueryKey,
   getTokenPriceQueryKey,
   getTokenPriceQueryOptions,
@@ -65,7 +85,6 @@ export {
 export {
   type GetTokensData,
   type GetTokensOptions,
-  type GetTokensQueryFnData,
   type GetTokensQueryKey,
   getTokensQueryKey,
   getTokensQueryOptions,
@@ -73,16 +92,20 @@ export {
 export {
   type GetTokensDataData,
   type GetTokensDataOptions,
-  type GetTokensDataQueryFnData,
   type GetTokensDataQueryKey,
   getTokensDataQueryKey,
   getTokensDataQueryOptions,
 } from '../query/getTokensData.js'
 export {
-  type RefreshAfterSwapParameters,
-  type RefreshableQueryClient,
-  refreshAfterSwap,
-} from '../query/refreshAfterSwap.js'
+  getPendingSwapsQueryKey,
+  type PendingSwapsQueryKey,
+  type PendingSwapsQueryParameters,
+  pendingSwapsQueryName,
+  pendingSwapsQueryOptions,
+  type ResumeSwapVariables,
+  resumeSwapMutationOptions,
+} from '../query/pendingSwaps.js'
+export { type RefreshAfterSwapParameters, refreshAfterSwap } from '../query/refreshAfterSwap.js'
 export {
   deserializeBigInts,
   type SerializedBigInts,

@@ -30,6 +30,7 @@ import { walletStep } from '../core/execute/run/walletErrors.js'
 import { assertObject } from '../core/utils/validate.js'
 import { swapGuardInitCode, swapGuardSalt } from './swapGuardInitCode.js'
 
+/** The parameters of `deploySwapGuard`: the wallet that pays for the deployment, a public client of the chain, and how long to wait. */
 export type DeploySwapGuardParameters = ExecutionClients & {
   /** The chain to deploy on. Default: the public client's chain. */
   chainId?: number | undefined
@@ -37,12 +38,14 @@ export type DeploySwapGuardParameters = ExecutionClients & {
   confirmations?: number | undefined
 }
 
+/** What `deploySwapGuard` answers: whether the guard was there already or this call deployed it (with the transaction hash). */
 export type DeploySwapGuardReturnType =
   /** The guard was there already, its exact code and its executor's: nothing was sent. */
   | { address: Address; status: 'already-deployed' }
   /** This call deployed it, with the transaction `hash`. */
   | { address: Address; status: 'deployed'; hash: Hex; receipt: TransactionReceipt }
 
+/** The parameters of `isSwapGuardDeployed`: a public client of the chain to ask. */
 export type IsSwapGuardDeployedParameters = Pick<ExecutionClients, 'publicClient'>
 
 /**

@@ -15,6 +15,7 @@ import type {
   QuoteReturnType,
 } from './types.js'
 
+/** The parameters of `createMockMarket`: its tokens and pools, router and spender (each with a default). */
 export type CreateMockMarketParameters = {
   /**
    * The tokens. Default: `defaultMockTokens`. Only address, symbol and
@@ -39,8 +40,10 @@ export type CreateMockMarketParameters = {
   estimateTransferSeconds?: number | ((quote: Quote) => number) | undefined
 }
 
+/** What `createMockMarket` returns: the market, which quotes swaps and moves its reserves. */
 export type CreateMockMarketReturnType = MockMarket
 
+/** What `createMockMarket` throws: a malformed token or pair. */
 export type CreateMockMarketErrorType = InvalidParameterError
 
 /**

@@ -17,10 +17,13 @@ import type {
   MockServiceOptions,
 } from './types.js'
 
+/** The options of `createMockService` (its second argument, after the market): base path, latency, rate limit, log size. */
 export type CreateMockServiceParameters = MockServiceOptions
 
+/** What `createMockService` returns: the service (`handle(request)`, failures to inject, its latency, rate limit and request log). */
 export type CreateMockServiceReturnType = MockService
 
+/** What `createMockService` throws: a malformed option. */
 export type CreateMockServiceErrorType = InvalidParameterError
 
 /** Headers on every answer, so a page on another origin can call the loopback server. */

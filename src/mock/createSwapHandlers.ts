@@ -5,6 +5,7 @@ import { createMockService } from './createMockService.js'
 import { mockEndpoints } from './mockEndpoints.js'
 import type { MockMarket, MockService, MockServiceOptions } from './types.js'
 
+/** The options of `createSwapHandlers` (its second argument, after the market or service): the mock service's options, and the base URL to intercept. */
 export type CreateSwapHandlersParameters = MockServiceOptions & {
   /**
    * The origin and path prefix to intercept, as the client's `baseUrl`:
@@ -19,6 +20,7 @@ export type CreateSwapHandlersParameters = MockServiceOptions & {
 /** MSW handlers, plus the service answering them (to read its log or turn its knobs). */
 export type CreateSwapHandlersReturnType = HttpHandler[] & { service: MockService }
 
+/** What `createSwapHandlers` throws: a malformed option. */
 export type CreateSwapHandlersErrorType = InvalidParameterError
 
 /**

@@ -10,6 +10,7 @@ export const defaultDeadlineSeconds = 1200
 /** The slippage `/swap/info` uses when none is sent. */
 export const defaultSlippage = 0.05
 
+/** The parameters of `getSwapInfoBody`: the market, the swap, the recipient, and the slippage or floor and deadline. */
 export type GetSwapInfoBodyParameters = {
   /** The market that quotes the swap (its router, spender and pools). */
   market: MockMarket

@@ -6,6 +6,7 @@ import type { MockMarket, MockService, MockServiceOptions } from './types.js'
 type IncomingMessage = import('node:http').IncomingMessage
 type ServerResponse = import('node:http').ServerResponse
 
+/** The parameters of `startMockServer`: the market or service to serve, the mock service's options, and where to listen. */
 export type StartMockServerParameters = MockServiceOptions & {
   /** The port to listen on. Default 0: a free port, see `url`. */
   port?: number | undefined
@@ -17,6 +18,7 @@ export type StartMockServerParameters = MockServiceOptions & {
   service?: MockService | undefined
 }
 
+/** A mock service listening on a loopback port: its URL, its service (failures, log) and `stop()`. */
 export type MockServer = {
   /** Where the server listens, e.g. `http://127.0.0.1:53117` (add the service's base path). */
   url: string
@@ -25,8 +27,10 @@ export type MockServer = {
   stop(): Promise<void>
 }
 
+/** What `startMockServer` resolves to: the running server. */
 export type StartMockServerReturnType = MockServer
 
+/** What `startMockServer` throws: a malformed option, or the port cannot be listened on. */
 export type StartMockServerErrorType = InvalidParameterError | Error
 
 /**

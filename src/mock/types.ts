@@ -54,6 +54,7 @@ export type MockPairParameters = Omit<MockPair, 'feeBps' | 'blacklisted'> & {
   blacklisted?: boolean | undefined
 }
 
+/** The parameters of a mock market's `quote`: the tokens and the input amount. */
 export type QuoteParameters = {
   /** The input token, in any letter case. */
   token0: Address
@@ -166,6 +167,7 @@ export type MockRequestLogEntry = {
   time: number
 }
 
+/** The options of a mock service (`createMockService`, `startMockServer`, `createSwapHandlers`): its base path, latency, rate limit and log size. */
 export type MockServiceOptions = {
   /** The path prefix the endpoints live under, e.g. `/api/v2`. Default `''`. */
   basePath?: string | undefined

@@ -2,7 +2,7 @@ import type { SwapClient } from '../core/client.js'
 import type { Prettify, RequestOptions } from '../core/types.js'
 import { getRetryDelay, isRetryableError, maxAttempts } from '../core/utils/retry.js'
 import { isMissing } from '../core/utils/validate.js'
-import { type QueryResource, queryDefaults } from './defaults.js'
+import type { QueryResource, queryDefaults } from './defaults.js'
 
 /** Every parameter optional: a hook may hold incomplete input (no token picked yet). */
 export type ExactPartial<type> = { [key in keyof type]?: type[key] | undefined }
@@ -68,6 +68,8 @@ export function createQueryFactory<name extends QueryResource, parameters extend
   name: name,
   action: (client: SwapClient, parameters: parameters, options: RequestOptions) => Promise<returnType>,
   required: NoInfer<RequiredParameters<parameters>>,
+  /** Its cache times: `queryDefaults[name]`, passed on its own so that a page holds only its resources' times. */
+  defaults: (typeof queryDefaults)[name],
 ) {
   type Key = QueryKeyOf<name, parameters>
 
@@ -80,7 +82,7 @@ export function createQueryFactory<name extends QueryResource, parameters extend
     parameters: ExactPartial<parameters> = {},
   ): SwapQueryOptions<returnType, Key> {
     return {
-      ...queryDefaults[name],
+      ...defaults,
       retry: (failureCount, error) => failureCount < maxAttempts - 1 && isRetryableError(error),
       retryDelay: (failureCount, error) =>
         getRetryDelay(failureCount, error, client.rateLimiter.getState().rateLimitedUntil),

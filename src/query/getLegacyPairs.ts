@@ -4,15 +4,18 @@ import {
   getLegacyPairs,
 } from '../core/actions/getLegacyPairs.js'
 import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
+import { listDefaults } from './defaults.js'
 
 const factory = /* @__PURE__ */ createQueryFactory<
   'legacyPairs',
   GetLegacyPairsParameters,
   GetLegacyPairsReturnType
->('legacyPairs', getLegacyPairs, {})
+>('legacyPairs', getLegacyPairs, {}, listDefaults)
 
+/** The parameters of `getLegacyPairsQueryOptions`: `getLegacyPairs`'s, each optional (the query waits while a required one is missing). */
 export type GetLegacyPairsOptions = ExactPartial<GetLegacyPairsParameters>
 export type GetLegacyPairsQueryFnData = GetLegacyPairsReturnType
+/** What the `/get_pairs` query holds: `getLegacyPairs`'s answer (`select` may turn it into something else). */
 export type GetLegacyPairsData = GetLegacyPairsQueryFnData
 
 /**
@@ -33,4 +36,5 @@ export const getLegacyPairsQueryOptions = factory.queryOptions
  */
 export const getLegacyPairsQueryKey = factory.queryKey
 
+/** The key of a `/get_pairs` query, as `getLegacyPairsQueryKey` builds it. */
 export type GetLegacyPairsQueryKey = ReturnType<typeof getLegacyPairsQueryKey>

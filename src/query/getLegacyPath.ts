@@ -4,15 +4,23 @@ import {
   getLegacyPath,
 } from '../core/actions/getLegacyPath.js'
 import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
+import { quoteDefaults } from './defaults.js'
 
-const factory = /* @__PURE__ */ createQueryFactory('legacyPath', getLegacyPath, {
-  token0: true,
-  token1: true,
-  amountIn: true,
-})
+const factory = /* @__PURE__ */ createQueryFactory(
+  'legacyPath',
+  getLegacyPath,
+  {
+    token0: true,
+    token1: true,
+    amountIn: true,
+  },
+  quoteDefaults,
+)
 
+/** The parameters of `getLegacyPathQueryOptions`: `getLegacyPath`'s, each optional (the query waits while a required one is missing). */
 export type GetLegacyPathOptions = ExactPartial<GetLegacyPathParameters>
 export type GetLegacyPathQueryFnData = GetLegacyPathReturnType
+/** What the `/get_path` query holds: `getLegacyPath`'s answer (`select` may turn it into something else). */
 export type GetLegacyPathData = GetLegacyPathQueryFnData
 
 /**
@@ -34,4 +42,5 @@ export const getLegacyPathQueryOptions = factory.queryOptions
  */
 export const getLegacyPathQueryKey = factory.queryKey
 
+/** The key of a `/get_path` query, as `getLegacyPathQueryKey` builds it. */
 export type GetLegacyPathQueryKey = ReturnType<typeof getLegacyPathQueryKey>

@@ -1,14 +1,18 @@
 import { type GetPairsParameters, type GetPairsReturnType, getPairs } from '../core/actions/getPairs.js'
 import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
+import { listDefaults } from './defaults.js'
 
 const factory = /* @__PURE__ */ createQueryFactory<'pairs', GetPairsParameters, GetPairsReturnType>(
   'pairs',
   getPairs,
   {},
+  listDefaults,
 )
 
+/** The parameters of `getPairsQueryOptions`: `getPairs`'s, each optional (the query waits while a required one is missing). */
 export type GetPairsOptions = ExactPartial<GetPairsParameters>
 export type GetPairsQueryFnData = GetPairsReturnType
+/** What the `/overview/pairs` query holds: `getPairs`'s answer (`select` may turn it into something else). */
 export type GetPairsData = GetPairsQueryFnData
 
 /**
@@ -29,4 +33,5 @@ export const getPairsQueryOptions = factory.queryOptions
  */
 export const getPairsQueryKey = factory.queryKey
 
+/** The key of a `/overview/pairs` query, as `getPairsQueryKey` builds it. */
 export type GetPairsQueryKey = ReturnType<typeof getPairsQueryKey>

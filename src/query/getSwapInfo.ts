@@ -4,16 +4,24 @@ import {
   getSwapInfo,
 } from '../core/actions/getSwapInfo.js'
 import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
+import { quoteDefaults } from './defaults.js'
 
-const factory = /* @__PURE__ */ createQueryFactory('swapInfo', getSwapInfo, {
-  token0: true,
-  token1: true,
-  amountIn: true,
-  to: true,
-})
+const factory = /* @__PURE__ */ createQueryFactory(
+  'swapInfo',
+  getSwapInfo,
+  {
+    token0: true,
+    token1: true,
+    amountIn: true,
+    to: true,
+  },
+  quoteDefaults,
+)
 
+/** The parameters of `getSwapInfoQueryOptions`: `getSwapInfo`'s, each optional (the query waits while a required one is missing). */
 export type GetSwapInfoOptions = ExactPartial<GetSwapInfoParameters>
 export type GetSwapInfoQueryFnData = GetSwapInfoReturnType
+/** What the `/swap/info` query holds: `getSwapInfo`'s answer (`select` may turn it into something else). */
 export type GetSwapInfoData = GetSwapInfoQueryFnData
 
 /**
@@ -35,4 +43,5 @@ export const getSwapInfoQueryOptions = factory.queryOptions
  */
 export const getSwapInfoQueryKey = factory.queryKey
 
+/** The key of a `/swap/info` query, as `getSwapInfoQueryKey` builds it. */
 export type GetSwapInfoQueryKey = ReturnType<typeof getSwapInfoQueryKey>

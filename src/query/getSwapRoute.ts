@@ -4,15 +4,23 @@ import {
   getSwapRoute,
 } from '../core/actions/getSwapRoute.js'
 import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
+import { quoteDefaults } from './defaults.js'
 
-const factory = /* @__PURE__ */ createQueryFactory('swapRoute', getSwapRoute, {
-  token0: true,
-  token1: true,
-  amountIn: true,
-})
+const factory = /* @__PURE__ */ createQueryFactory(
+  'swapRoute',
+  getSwapRoute,
+  {
+    token0: true,
+    token1: true,
+    amountIn: true,
+  },
+  quoteDefaults,
+)
 
+/** The parameters of `getSwapRouteQueryOptions`: `getSwapRoute`'s, each optional (the query waits while a required one is missing). */
 export type GetSwapRouteOptions = ExactPartial<GetSwapRouteParameters>
 export type GetSwapRouteQueryFnData = GetSwapRouteReturnType
+/** What the `/swap/route` query holds: `getSwapRoute`'s answer (`select` may turn it into something else). */
 export type GetSwapRouteData = GetSwapRouteQueryFnData
 
 /**
@@ -38,4 +46,5 @@ export const getSwapRouteQueryOptions = factory.queryOptions
  */
 export const getSwapRouteQueryKey = factory.queryKey
 
+/** The key of a `/swap/route` query, as `getSwapRouteQueryKey` builds it. */
 export type GetSwapRouteQueryKey = ReturnType<typeof getSwapRouteQueryKey>

@@ -21,8 +21,10 @@ import { toJsonKey } from './toJsonKey.js'
 /** The first element of every exact-output key. */
 export const swapRouteForOutputQueryName = 'swapRouteForOutput'
 
+/** The parameters of `getSwapRouteForOutputQueryOptions`: `getSwapRouteForOutput`'s, each optional (the query waits while a required one is missing). */
 export type GetSwapRouteForOutputOptions = ExactPartial<GetSwapRouteForOutputParameters>
 export type GetSwapRouteForOutputQueryFnData = GetSwapRouteForOutputReturnType
+/** What an exact-output query holds: `getSwapRouteForOutput`'s answer (`select` may turn it into something else). */
 export type GetSwapRouteForOutputData = GetSwapRouteForOutputQueryFnData
 
 /**
@@ -76,7 +78,7 @@ export function getSwapRouteForOutputQueryKey(
  * before any request.
  *
  * @example
- * import { getSwapRouteForOutputQueryOptions } from 'token-swap-hooks/exact-output'
+ * import { getSwapRouteForOutputQueryOptions } from 'token-swap-hooks/query'
  *
  * const { amountIn } = await queryClient.fetchQuery(
  *   getSwapRouteForOutputQueryOptions(client, { token0, token1, amountOut }, { queryClient }),

@@ -29,8 +29,10 @@ export const tokenBalancesQueryName = 'tokenBalances'
 const maxBlockTries = 10
 const blockRetryDelayMs = 2000
 
+/** The parameters of `getTokenBalancesQueryOptions`: `getTokenBalances`'s, each optional (the query waits for `publicClient` and `account`). */
 export type GetTokenBalancesOptions = ExactPartial<GetTokenBalancesParameters>
 export type GetTokenBalancesQueryFnData = GetTokenBalancesReturnType
+/** What a balances query holds: `getTokenBalances`'s answer (`select` may turn it into something else). */
 export type GetTokenBalancesData = GetTokenBalancesQueryFnData
 
 /**
@@ -95,7 +97,7 @@ export function getTokenBalancesQueryKey(
  * `blockNumber` is asked again every 2 s, 10 times at most.
  *
  * @example
- * import { getTokenBalancesQueryOptions } from 'token-swap-hooks/balances'
+ * import { getTokenBalancesQueryOptions } from 'token-swap-hooks/query'
  *
  * const { balances } = await queryClient.fetchQuery(
  *   getTokenBalancesQueryOptions(client, { publicClient, account }, { queryClient }),

@@ -4,11 +4,19 @@ import {
   getTokenPrice,
 } from '../core/actions/getTokenPrice.js'
 import { createQueryFactory, type ExactPartial } from './createQueryFactory.js'
+import { priceDefaults } from './defaults.js'
 
-const factory = /* @__PURE__ */ createQueryFactory('tokenPrice', getTokenPrice, { address: true })
+const factory = /* @__PURE__ */ createQueryFactory(
+  'tokenPrice',
+  getTokenPrice,
+  { address: true },
+  priceDefaults,
+)
 
+/** The parameters of `getTokenPriceQueryOptions`: `getTokenPrice`'s, each optional (the query waits while a required one is missing). */
 export type GetTokenPriceOptions = ExactPartial<GetTokenPriceParameters>
 export type GetTokenPriceQueryFnData = GetTokenPriceReturnType
+/** What the `/overview/token/price` query holds: `getTokenPrice`'s answer (`select` may turn it into something else). */
 export type GetTokenPriceData = GetTokenPriceQueryFnData
 
 /**
@@ -30,4 +38,5 @@ export const getTokenPriceQueryOptions = factory.queryOptions
  */
 export const getTokenPriceQueryKey = factory.queryKey
 
+/** The key of a `/overview/token/price` query, as `getTokenPriceQueryKey` builds it. */
 export type GetTokenPriceQueryKey = ReturnType<typeof getTokenPriceQueryKey>

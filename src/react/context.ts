@@ -126,6 +126,7 @@ type SharedProps = {
   children?: ReactNode
 }
 
+/** What `SwapProvider` takes: the client (or its config), the query defaults and the execution defaults. */
 export type SwapProviderProps = SharedProps &
   (
     | ({ client?: undefined } & SwapClientConfig)
@@ -162,16 +163,12 @@ export function SwapProvider(props: SwapProviderProps) {
     return () => queryClient.unmount()
   }, [queryClient])
 
-  const settings = executionSettings.map((name) => props[name])
-  // biome-ignore lint/correctness/useExhaustiveDependencies: settings stands for the execution props, one by one.
+  const execution: Partial<SwapExecutionDefaults> = {}
+  for (const name of executionSettings) (execution as Record<string, unknown>)[name] = props[name]
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the execution props, one by one, stand for execution.
   const value = useMemo(
-    () => ({
-      client,
-      queryClient,
-      queryDefaults: queryDefaults ?? {},
-      execution: Object.fromEntries(executionSettings.map((name, index) => [name, settings[index]])),
-    }),
-    [client, queryClient, queryDefaults, ...settings],
+    (): SwapContextValue => ({ client, queryClient, queryDefaults: queryDefaults ?? {}, execution }),
+    [client, queryClient, queryDefaults, ...Object.values(execution)],
   )
   const provided = createElement(SwapContext.Provider, { value }, children)
   // Alone, the provider also provides its QueryClient, so useQuery, useQueryClient and the
@@ -202,34 +199,35 @@ const plainSettings = {
  * so inline functions do not reset the cache or the rate limiter on every render.
  */
 function useClientFromProps(props: SwapProviderProps): SwapClient {
-  const { client, fetch, headers, transformResponse } = props as SwapProviderProps & Partial<SwapClientConfig>
+  const { client, headers, transformResponse } = props
   const settings: Record<string, unknown> = {}
   for (const name in plainSettings) {
     const value = (props as Record<string, unknown>)[name]
     if (value !== undefined) settings[name] = value
   }
-  const refs = useRef({ fetch, headers, transformResponse })
-  refs.current = { fetch, headers, transformResponse }
+  // The functions are read from the latest props when they are called.
+  const latest = useRef(props as Partial<SwapClientConfig>)
+  latest.current = props as Partial<SwapClientConfig>
   const hasHeaders = headers !== undefined
   const hasTransform = transformResponse !== undefined
   // Plain values (strings, numbers, the rate limit object): one string stands for all of them.
   const settingsKey = JSON.stringify(settings)
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: settingsKey stands for the settings; functions are read through refs.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: settingsKey stands for the settings; functions are read through a ref.
   return useMemo(() => {
     if (client) return client
     return createSwapClient({
       ...(settings as SwapClientConfig),
-      fetch: (input, init) => (refs.current.fetch ?? globalThis.fetch)(input, init),
+      fetch: (input, init) => (latest.current.fetch ?? globalThis.fetch)(input, init),
       headers: hasHeaders
         ? () => {
-            const headers = refs.current.headers
+            const headers = latest.current.headers
             return typeof headers === 'function' ? headers() : (headers ?? {})
           }
         : undefined,
       transformResponse: hasTransform
         ? (body, context) => {
-            const transform = refs.current.transformResponse
+            const transform = latest.current.transformResponse
             return transform ? transform(body, context) : body
           }
         : undefined,

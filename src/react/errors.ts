@@ -1,5 +1,6 @@
 import { BaseError } from '../core/errors/base.js'
 
+/** `SwapProviderNotFoundError`, discriminated by its `name`. */
 export type SwapProviderNotFoundErrorType = SwapProviderNotFoundError & {
   name: 'SwapProviderNotFoundError'
 }

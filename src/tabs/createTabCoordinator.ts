@@ -8,6 +8,7 @@ import { lockPendingSwapsAcrossTabs } from './lockPendingSwaps.js'
 import { type SharedPolling, sharePolling } from './sharePolling.js'
 import { shareRateLimiter } from './shareRateLimiter.js'
 
+/** The parameters of `createTabCoordinator`: the client whose requests the tabs share, and the QueryClient whose quotes one tab polls for all. */
 export type CreateTabCoordinatorParameters = {
   /**
    * The client whose requests share one budget with every tab of the origin
@@ -23,6 +24,7 @@ export type CreateTabCoordinatorParameters = {
   queryClient?: QueryClient | undefined
 }
 
+/** The tabs of one origin as one client of the service: whether it runs, which tab leads a quote, and `destroy()`. */
 export type TabCoordinator = {
   /**
    * False where `BroadcastChannel`, Web Locks or a page are missing (Node, a
@@ -40,8 +42,10 @@ export type TabCoordinator = {
   destroy(): void
 }
 
+/** What `createTabCoordinator` returns: the coordinator. */
 export type CreateTabCoordinatorReturnType = TabCoordinator
 
+/** What `createTabCoordinator` throws: a client or QueryClient that is not one. */
 export type CreateTabCoordinatorErrorType = InvalidParameterError
 
 type Running = {

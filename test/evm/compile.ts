@@ -25,6 +25,9 @@ export const contractNames = [
   'ChaosRouter',
   'FeeOnTransferToken',
   'GuardInvariantHarness',
+  'Bytes32Token',
+  'NoDecimalsToken',
+  'GarbageToken',
 ] as const
 
 export type ContractName = (typeof contractNames)[number]

@@ -1,23 +1,21 @@
 import { useId, useState } from 'react'
 import {
+  ChainMismatchError,
+  ExecuteSwapError,
   InvalidParameterError,
   NoRouteError,
   parseAmount,
+  QuoteBelowMinimumError,
   RateLimitError,
   type Token,
-  useSwapRoute,
-  useTokenPrice,
-  useTokens,
-} from 'token-swap-hooks'
-import {
-  ChainMismatchError,
-  ExecuteSwapError,
-  QuoteBelowMinimumError,
   UnsafeSwapOutcomeError,
   UntrustedAddressError,
   UserRejectedError,
   useExecuteSwap,
-} from 'token-swap-hooks/execute'
+  useSwapRoute,
+  useTokenPrice,
+  useTokens,
+} from 'token-swap-hooks'
 import { type Address, formatUnits } from 'viem'
 
 /** 1%: the floor is the accepted quote less this. */

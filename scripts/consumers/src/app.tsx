@@ -1,4 +1,5 @@
-// A consumer app as a user writes it, against the packed package: every entry, the main types.
+// A consumer app as a user writes it, against the packed package: every entry but mock/msw (src/msw.ts),
+// the main types.
 import { QueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import {
@@ -8,22 +9,25 @@ import {
   type Route,
   SwapProvider,
   type SwapProviderProps,
+  UnsafeSwapOutcomeError,
+  type UseExecuteSwapReturnType,
+  useExecuteSwap,
   useSwapRoute,
+  useSwapRouteForOutput,
+  useTokenBalances,
   useTokens,
 } from 'token-swap-hooks'
 import {
   createSwapClient,
+  type ExecuteSwapReturnType,
+  executeSwap,
   getSwapRoute,
   HttpError,
   RateLimitError,
   type SwapClient,
 } from 'token-swap-hooks/core'
-import {
-  type ExecuteSwapReturnType,
-  executeSwap,
-  UnsafeSwapOutcomeError,
-} from 'token-swap-hooks/core/execute'
-import { type UseExecuteSwapReturnType, useExecuteSwap } from 'token-swap-hooks/execute'
+import { swapDevtoolsPlugin } from 'token-swap-hooks/devtools'
+import { type DeploySwapGuardReturnType, isSwapGuardDeployed } from 'token-swap-hooks/guard'
 import { createMockMarket, mockTokenAddresses, startMockServer } from 'token-swap-hooks/mock'
 import {
   deserializeBigInts,
@@ -32,6 +36,7 @@ import {
   getTokensQueryOptions,
   serializeBigInts,
 } from 'token-swap-hooks/query'
+import { useTabCoordinator } from 'token-swap-hooks/tabs'
 import { type Address, createPublicClient, createWalletClient, custom, formatUnits, http } from 'viem'
 import { mainnet } from 'viem/chains'
 
@@ -49,6 +54,13 @@ export function Swap({ token0, token1 }: { token0: Address; token1: Address }) {
     query: { refetchInterval: false, staleTime: 5_000 },
   })
   const tokens = useTokens({ query: { select: (list) => list.filter((token) => token.symbol !== 'SCAM') } })
+  const exact = useSwapRouteForOutput({ token0, token1, amountOut: 10n ** 6n })
+  const balances = useTokenBalances({ account: '0x3333333333333333333333333333333333333333' })
+  const amountInForExact: bigint | undefined = exact.data?.amountIn
+  const held: number | undefined = balances.data?.balances.length
+  void amountInForExact
+  void held
+  useTabCoordinator()
   const fresh: boolean = route.isFresh && !route.isPlaceholderData && !route.isDebouncing
   const { execute, executeAsync, isPending, step, error, data }: UseExecuteSwapReturnType = useExecuteSwap({
     trustedAddresses: { [mainnet.id]: [ROUTER, SPENDER] },
@@ -135,6 +147,13 @@ export async function withoutReact(baseUrl: string): Promise<ExecuteSwapReturnTy
     if (error instanceof HttpError) return undefined
     throw error
   }
+}
+
+/** The guard's deployment (token-swap-hooks/guard) and the devtools panel (token-swap-hooks/devtools). */
+export async function guardAndDevtools(baseUrl: string): Promise<DeploySwapGuardReturnType | boolean> {
+  const publicClient = createPublicClient({ chain: mainnet, transport: http(baseUrl) })
+  void swapDevtoolsPlugin()
+  return isSwapGuardDeployed({ publicClient })
 }
 
 /** The loopback mock server from token-swap-hooks/mock, which needs no msw. */

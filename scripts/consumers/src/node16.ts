@@ -2,8 +2,17 @@
 // project skips library checks (viem's dependency ox has .d.ts that node16 rejects in some of the
 // viem versions in range), so the assertions below make sure our types resolved to real types and
 // not to `any`.
-import { createSwapClient, getSwapRoute, type Route, type SwapClient } from 'token-swap-hooks/core'
-import type { checkSwapOutcome, executeSwap, revokeAllowance } from 'token-swap-hooks/core/execute'
+import {
+  type checkSwapOutcome,
+  createSwapClient,
+  type executeSwap,
+  getSwapRoute,
+  type Route,
+  type resumeSwap,
+  type revokeAllowance,
+  type SwapClient,
+} from 'token-swap-hooks/core'
+import type { deploySwapGuard } from 'token-swap-hooks/guard'
 import type { getSwapRouteQueryKey, getSwapRouteQueryOptions } from 'token-swap-hooks/query'
 import type { Address } from 'viem'
 
@@ -19,6 +28,8 @@ export type Checks = [
   Assert<Equal<IsAny<typeof executeSwap>, false>>,
   Assert<Equal<IsAny<typeof checkSwapOutcome>, false>>,
   Assert<Equal<IsAny<typeof revokeAllowance>, false>>,
+  Assert<Equal<IsAny<typeof resumeSwap>, false>>,
+  Assert<Equal<IsAny<typeof deploySwapGuard>, false>>,
   Assert<Equal<IsAny<ReturnType<typeof getSwapRouteQueryOptions>>, false>>,
   Assert<Equal<IsAny<ReturnType<typeof getSwapRouteQueryKey>>, false>>,
 ]

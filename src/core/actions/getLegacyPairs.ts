@@ -8,8 +8,10 @@ import { assertObject } from '../utils/validate.js'
 /** The endpoint takes no parameters. */
 export type GetLegacyPairsParameters = Record<never, never>
 
+/** What `getLegacyPairs` resolves with. */
 export type GetLegacyPairsReturnType = Pair[]
 
+/** Every error `getLegacyPairs` may throw (narrow by `name`, or by `code`). */
 export type GetLegacyPairsErrorType = InvalidParameterErrorType | RequestErrorType
 
 /**

@@ -8,6 +8,7 @@ import { withQuotedFor } from '../utils/quotedFor.js'
 import { assertRouteParameters } from '../utils/validate.js'
 import { quoteWireNames, toWireQuery } from '../utils/wireQuery.js'
 
+/** What `getLegacyPath` takes. */
 export type GetLegacyPathParameters = {
   /** The input token. */
   token0: Address
@@ -20,6 +21,7 @@ export type GetLegacyPathParameters = {
 /** The legacy path, with the swap it was fetched for (`quotedFor`). */
 export type GetLegacyPathReturnType = LegacyPath & { quotedFor: QuoteRequest }
 
+/** Every error `getLegacyPath` may throw (narrow by `name`, or by `code`). */
 export type GetLegacyPathErrorType = InvalidParameterErrorType | NoRouteErrorType | RequestErrorType
 
 /**

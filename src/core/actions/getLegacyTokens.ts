@@ -8,8 +8,10 @@ import { assertObject } from '../utils/validate.js'
 /** The endpoint takes no parameters. */
 export type GetLegacyTokensParameters = Record<never, never>
 
+/** What `getLegacyTokens` resolves with. */
 export type GetLegacyTokensReturnType = Token[]
 
+/** Every error `getLegacyTokens` may throw (narrow by `name`, or by `code`). */
 export type GetLegacyTokensErrorType = InvalidParameterErrorType | RequestErrorType
 
 /**

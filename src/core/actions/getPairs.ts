@@ -3,9 +3,10 @@ import type { InvalidParameterErrorType } from '../errors/parameter.js'
 import type { RequestErrorType } from '../errors/request.js'
 import { type Pair, pairListSchema } from '../schemas.js'
 import type { RequestOptions } from '../types.js'
-import { assertBoolean, assertObject, assertStringArray } from '../utils/validate.js'
+import { assertListParameters } from '../utils/validate.js'
 import { toWireQuery, type WireNames } from '../utils/wireQuery.js'
 
+/** What `getPairs` takes. */
 export type GetPairsParameters = {
   /** Only pairs with one of these tokens (address or symbol). */
   filterByToken?: readonly string[] | undefined
@@ -22,8 +23,10 @@ export const getPairsWireNames = {
   blacklist: 'blacklist',
 } as const satisfies WireNames<GetPairsParameters>
 
+/** What `getPairs` resolves with. */
 export type GetPairsReturnType = Pair[]
 
+/** Every error `getPairs` may throw (narrow by `name`, or by `code`). */
 export type GetPairsErrorType = InvalidParameterErrorType | RequestErrorType
 
 /**
@@ -37,23 +40,11 @@ export async function getPairs(
   parameters: GetPairsParameters = {},
   options: RequestOptions = {},
 ): Promise<GetPairsReturnType> {
-  assertPairsParameters(parameters, client)
+  assertListParameters<GetPairsParameters>(parameters, client.arrayFormat, ['filterByToken', 'filterByPair'])
   return client.request({
     endpoint: '/overview/pairs',
     query: toWireQuery(getPairsWireNames, parameters),
     signal: options.signal,
     schema: pairListSchema,
   })
-}
-
-/** Throws `InvalidParameterError` unless the parameters of `getPairs` are valid. */
-function assertPairsParameters(
-  parameters: unknown,
-  client: Pick<SwapClient, 'arrayFormat'>,
-): asserts parameters is GetPairsParameters {
-  assertObject(parameters)
-  const { filterByToken, filterByPair, blacklist } = parameters
-  if (filterByToken !== undefined) assertStringArray('filterByToken', filterByToken, client.arrayFormat)
-  if (filterByPair !== undefined) assertStringArray('filterByPair', filterByPair, client.arrayFormat)
-  if (blacklist !== undefined) assertBoolean('blacklist', blacklist)
 }

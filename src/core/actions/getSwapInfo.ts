@@ -9,6 +9,7 @@ import { withQuotedFor } from '../utils/quotedFor.js'
 import { assertAddress, assertDeadline, assertRouteParameters, assertSlippage } from '../utils/validate.js'
 import { quoteWireNames, toWireQuery, type WireNames } from '../utils/wireQuery.js'
 
+/** What `getSwapInfo` takes. */
 export type GetSwapInfoParameters = {
   /** The input token. */
   token0: Address
@@ -38,6 +39,7 @@ const getSwapInfoWireNames = {
 /** The swap info, with the swap it was fetched for (`quotedFor`). */
 export type GetSwapInfoReturnType = SwapInfo & { quotedFor: QuoteRequest }
 
+/** Every error `getSwapInfo` may throw (narrow by `name`, or by `code`). */
 export type GetSwapInfoErrorType = InvalidParameterErrorType | NoRouteErrorType | RequestErrorType
 
 /**

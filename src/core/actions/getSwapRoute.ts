@@ -8,6 +8,7 @@ import { withQuotedFor } from '../utils/quotedFor.js'
 import { assertRouteParameters } from '../utils/validate.js'
 import { quoteWireNames, toWireQuery } from '../utils/wireQuery.js'
 
+/** What `getSwapRoute` takes. */
 export type GetSwapRouteParameters = {
   /** The input token. */
   token0: Address
@@ -20,6 +21,7 @@ export type GetSwapRouteParameters = {
 /** The route, with the swap it was fetched for (`quotedFor`). */
 export type GetSwapRouteReturnType = Route & { quotedFor: QuoteRequest }
 
+/** Every error `getSwapRoute` may throw (narrow by `name`, or by `code`). */
 export type GetSwapRouteErrorType = InvalidParameterErrorType | NoRouteErrorType | RequestErrorType
 
 /**

@@ -15,6 +15,7 @@ import { getTokens } from './getTokens.js'
 /** A value per side of the swap. */
 export type PerToken<value> = { token0?: value | undefined; token1?: value | undefined }
 
+/** What `getSwapRouteForOutput` takes. */
 export type GetSwapRouteForOutputParameters = {
   /** The input token. */
   token0: Address
@@ -49,6 +50,7 @@ export type GetSwapRouteForOutputParameters = {
   initialAmountIn?: bigint | undefined
 }
 
+/** What `getSwapRouteForOutput` resolves with. */
 export type GetSwapRouteForOutputReturnType = {
   /** The input to send, in token0's smallest unit. */
   amountIn: bigint
@@ -68,6 +70,7 @@ export type GetSwapRouteForOutputReturnType = {
   requests: number
 }
 
+/** Every error `getSwapRouteForOutput` may throw (narrow by `name`, or by `code`). */
 export type GetSwapRouteForOutputErrorType =
   | InvalidParameterErrorType
   | ExactOutputNotReachedErrorType
@@ -103,7 +106,7 @@ const million = 1_000_000n
  * smallest input that reached it is returned with `withinTolerance: false`.
  *
  * @example
- * import { getSwapRouteForOutput } from 'token-swap-hooks/exact-output'
+ * import { getSwapRouteForOutput } from 'token-swap-hooks/core'
  * import { parseUnits } from 'viem'
  *
  * // How much WETH buys 5 000 USDC?

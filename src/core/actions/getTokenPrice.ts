@@ -7,6 +7,7 @@ import type { RequestOptions } from '../types.js'
 import { assertAddress, assertObject } from '../utils/validate.js'
 import { toWireQuery, type WireNames } from '../utils/wireQuery.js'
 
+/** What `getTokenPrice` takes. */
 export type GetTokenPriceParameters = {
   /** The token whose USD price to read. */
   address: Address
@@ -20,6 +21,7 @@ export const getTokenPriceWireNames = {
 /** The price in USD. */
 export type GetTokenPriceReturnType = number
 
+/** Every error `getTokenPrice` may throw (narrow by `name`, or by `code`). */
 export type GetTokenPriceErrorType = InvalidParameterErrorType | RequestErrorType
 
 /**

@@ -3,9 +3,10 @@ import type { InvalidParameterErrorType } from '../errors/parameter.js'
 import type { RequestErrorType } from '../errors/request.js'
 import { type Token, tokenListSchema } from '../schemas.js'
 import type { RequestOptions } from '../types.js'
-import { assertBoolean, assertObject, assertStringArray } from '../utils/validate.js'
+import { assertListParameters } from '../utils/validate.js'
 import { toWireQuery, type WireNames } from '../utils/wireQuery.js'
 
+/** What `getTokens` takes. */
 export type GetTokensParameters = {
   /** Only these tokens (addresses). */
   filterByToken?: readonly string[] | undefined
@@ -19,8 +20,10 @@ export const getTokensWireNames = {
   blacklist: 'blacklist',
 } as const satisfies WireNames<GetTokensParameters>
 
+/** What `getTokens` resolves with. */
 export type GetTokensReturnType = Token[]
 
+/** Every error `getTokens` may throw (narrow by `name`, or by `code`). */
 export type GetTokensErrorType = InvalidParameterErrorType | RequestErrorType
 
 /**
@@ -35,22 +38,11 @@ export async function getTokens(
   parameters: GetTokensParameters = {},
   options: RequestOptions = {},
 ): Promise<GetTokensReturnType> {
-  assertTokensParameters(parameters, client)
+  assertListParameters<GetTokensParameters>(parameters, client.arrayFormat, ['filterByToken'])
   return client.request({
     endpoint: '/overview/tokens',
     query: toWireQuery(getTokensWireNames, parameters),
     signal: options.signal,
     schema: tokenListSchema,
   })
-}
-
-/** Throws `InvalidParameterError` unless the parameters of `getTokens` are valid. */
-function assertTokensParameters(
-  parameters: unknown,
-  client: Pick<SwapClient, 'arrayFormat'>,
-): asserts parameters is GetTokensParameters {
-  assertObject(parameters)
-  const { filterByToken, blacklist } = parameters
-  if (filterByToken !== undefined) assertStringArray('filterByToken', filterByToken, client.arrayFormat)
-  if (blacklist !== undefined) assertBoolean('blacklist', blacklist)
 }

@@ -8,8 +8,10 @@ import { assertObject } from '../utils/validate.js'
 /** The endpoint takes no parameters. */
 export type GetTokensDataParameters = Record<never, never>
 
+/** What `getTokensData` resolves with. */
 export type GetTokensDataReturnType = TokenData[]
 
+/** Every error `getTokensData` may throw (narrow by `name`, or by `code`). */
 export type GetTokensDataErrorType = InvalidParameterErrorType | RequestErrorType
 
 /**

@@ -63,6 +63,7 @@ export type TokenBalancesPrices =
   | false
   | ((token: BalanceToken, options: RequestOptions) => Promise<number | undefined>)
 
+/** What `getTokenBalances` takes. */
 export type GetTokenBalancesParameters = {
   /** Reads the chain: the user's `usePublicClient()`. Never the swap service. */
   publicClient: PublicClient<Transport, Chain | undefined>
@@ -121,6 +122,7 @@ export type TokenBalance =
       valueUsd?: undefined
     }
 
+/** What `getTokenBalances` resolves with. */
 export type GetTokenBalancesReturnType = {
   /** Held tokens first (by USD value, then by symbol), then the rest by symbol, then unreadable ones. */
   balances: TokenBalance[]
@@ -137,6 +139,7 @@ export type GetTokenBalancesReturnType = {
   method: 'stateOverride' | 'multicall3' | 'eth_call'
 }
 
+/** Every error `getTokenBalances` may throw (narrow by `name`, or by `code`). */
 export type GetTokenBalancesErrorType =
   | InvalidParameterErrorType
   | BlockNotReachedErrorType
@@ -180,7 +183,7 @@ type Read = { balance: bigint } | { reason: 'reverted' | 'malformed' }
  * unreadable ones.
  *
  * @example
- * import { getTokenBalances } from 'token-swap-hooks/balances'
+ * import { getTokenBalances } from 'token-swap-hooks/core'
  * import { createPublicClient, http } from 'viem'
  * import { mainnet } from 'viem/chains'
  *

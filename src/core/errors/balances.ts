@@ -1,5 +1,6 @@
 import { BaseError } from './base.js'
 
+/** `BlockNotReachedError` narrowed by its `name`, as a function's `…ErrorType` union lists it. */
 export type BlockNotReachedErrorType = BlockNotReachedError & { name: 'BlockNotReachedError' }
 
 /**

@@ -7,6 +7,7 @@ export type BaseErrorParameters = {
   cause?: unknown
 }
 
+/** `BaseError` narrowed by its `name`, as a function's `…ErrorType` union lists it. */
 export type BaseErrorType = BaseError & { name: 'BaseError' }
 
 /**
@@ -31,25 +32,20 @@ export class BaseError extends Error {
 
   override name = 'BaseError'
 
-  constructor(shortMessage: string, parameters: BaseErrorParameters = {}) {
+  constructor(shortMessage: string, { metaMessages, details: given, cause }: BaseErrorParameters = {}) {
     const details =
-      parameters.details ??
-      (parameters.cause instanceof BaseError
-        ? parameters.cause.details
-        : parameters.cause instanceof Error
-          ? parameters.cause.message
-          : '')
-
-    const message = [
-      shortMessage,
-      ...(parameters.metaMessages?.length ? ['', ...parameters.metaMessages] : []),
-      ...(details ? ['', `Details: ${details}`] : []),
-    ].join('\n')
-
-    super(message, parameters.cause !== undefined ? { cause: parameters.cause } : undefined)
+      given ?? (cause instanceof BaseError ? cause.details : cause instanceof Error ? cause.message : '')
+    super(
+      [
+        shortMessage,
+        ...(metaMessages?.length ? ['', ...metaMessages] : []),
+        ...(details ? ['', `Details: ${details}`] : []),
+      ].join('\n'),
+      cause === undefined ? undefined : { cause },
+    )
     this.shortMessage = shortMessage
     this.details = details
-    this.metaMessages = parameters.metaMessages
+    this.metaMessages = metaMessages
   }
 
   /**

@@ -1,5 +1,6 @@
 import { BaseError } from './base.js'
 
+/** `ExactOutputNotReachedError` narrowed by its `name`, as a function's `…ErrorType` union lists it. */
 export type ExactOutputNotReachedErrorType = ExactOutputNotReachedError & {
   name: 'ExactOutputNotReachedError'
 }

@@ -1,5 +1,6 @@
 import { BaseError } from './base.js'
 
+/** `InvalidParameterError` narrowed by its `name`, as a function's `…ErrorType` union lists it. */
 export type InvalidParameterErrorType = InvalidParameterError & {
   name: 'InvalidParameterError'
 }
@@ -33,15 +34,15 @@ export class InvalidParameterError extends BaseError {
 /** A short, safe rendering of a value for error messages. */
 export function describeValue(value: unknown): string {
   if (typeof value === 'bigint') return `${value}n`
-  if (typeof value === 'string') {
-    const shown = value.length > 66 ? `${value.slice(0, 63)}...` : value
-    return JSON.stringify(shown)
-  }
-  if (value === undefined) return 'undefined'
-  if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value)
+  if (typeof value === 'string') return JSON.stringify(value.length > 66 ? `${value.slice(0, 63)}...` : value)
   if (Array.isArray(value)) return `array(${value.length})`
-  return typeof value
+  return value === null || ['undefined', 'number', 'boolean'].includes(typeof value)
+    ? String(value)
+    : typeof value
 }
+
+/** The rule of a duration (`timeoutMs`, a pause's cap): milliseconds, or `Infinity` for no limit. */
+export const durationRule = 'must be a number of milliseconds above 0 (Infinity for no limit)'
 
 /** Throws `InvalidParameterError` for `parameter` unless `condition` holds. */
 export function ensure(

@@ -1,6 +1,7 @@
 import { BaseError, type BaseErrorType } from './base.js'
 import type { ResponseValidationErrorType } from './response.js'
 
+/** `HttpError` narrowed by its `name`, as a function's `…ErrorType` union lists it. */
 export type HttpErrorType = HttpError & { name: 'HttpError' }
 
 /**
@@ -46,6 +47,7 @@ export class HttpError extends BaseError {
   }
 }
 
+/** `NoRouteError` narrowed by its `name`, as a function's `…ErrorType` union lists it. */
 export type NoRouteErrorType = NoRouteError & { name: 'NoRouteError' }
 
 /**
@@ -67,6 +69,7 @@ export class NoRouteError extends HttpError {
   }
 }
 
+/** `RateLimitError` narrowed by its `name`, as a function's `…ErrorType` union lists it. */
 export type RateLimitErrorType = RateLimitError & { name: 'RateLimitError' }
 
 /**
@@ -101,6 +104,7 @@ export class RateLimitError extends HttpError {
   }
 }
 
+/** `NetworkError` narrowed by its `name`, as a function's `…ErrorType` union lists it. */
 export type NetworkErrorType = NetworkError & { name: 'NetworkError' }
 
 /**
@@ -119,6 +123,7 @@ export class NetworkError extends BaseError {
   }
 }
 
+/** `TimeoutError` narrowed by its `name`, as a function's `…ErrorType` union lists it. */
 export type TimeoutErrorType = TimeoutError & { name: 'TimeoutError' }
 
 /**
@@ -141,6 +146,7 @@ export class TimeoutError extends BaseError {
   }
 }
 
+/** `RedirectError` narrowed by its `name`, as a function's `…ErrorType` union lists it. */
 export type RedirectErrorType = RedirectError & { name: 'RedirectError' }
 
 /** The most redirects one request follows with `redirect: 'follow'`. */
@@ -157,29 +163,17 @@ type RedirectReason =
   | 'opaque'
   | 'unchecked'
 
-/** Each reason's short message and details. */
-const redirectMessages: Record<RedirectReason, [string, string]> = {
-  refused: [
-    'answered with a redirect',
-    "So that your headers never reach another URL: point baseUrl at the final URL, or set redirect: 'follow'.",
-  ],
+/** Each reason's short message, and what else there is to say. */
+const redirectMessages: Record<RedirectReason, [string, string?]> = {
+  refused: ['answered with a redirect', "Point baseUrl at the final URL, or set redirect: 'follow'."],
   insecure: [
     'redirected to an insecure URL',
-    'Every hop must use https:// (http:// only on loopback or with allowInsecureHttp).',
+    'Hops must use https (http only on loopback or with allowInsecureHttp).',
   ],
-  crossOrigin: [
-    'redirected to another origin',
-    "The client's headers and base-URL query values go to the base URL's origin only.",
-  ],
-  tooMany: [
-    `redirected more than ${maxRedirects} times`,
-    `A request follows at most ${maxRedirects} redirects.`,
-  ],
-  loop: ['redirected in a loop', 'The redirect leads back to a URL this request was sent to.'],
-  invalid: [
-    'redirected to an unusable URL',
-    'The Location is not a valid URL, or it carries credentials (user:password@).',
-  ],
+  crossOrigin: ['redirected to another origin', "The client's credentials stay on the base URL's origin."],
+  tooMany: [`redirected more than ${maxRedirects} times`],
+  loop: ['redirected in a loop'],
+  invalid: ['redirected to an unusable URL', 'The Location is not a URL, or it carries credentials.'],
   opaque: [
     'answered with a redirect the browser hides',
     'The browser hides its target: it cannot be checked.',
@@ -222,7 +216,7 @@ export class RedirectError extends BaseError {
     const [what, details] = redirectMessages[reason]
     super(`The swap service ${what}, which this client refuses.`, {
       metaMessages: [`URL: ${url}`, ...(location ? [`Location: ${location}`] : [])],
-      details: reason === 'refused' ? details : `${details} Point baseUrl at the final URL.`,
+      details: reason === 'refused' ? details : `${details ?? ''} Point baseUrl at the final URL.`.trim(),
       cause,
     })
     this.reason = reason
@@ -231,6 +225,7 @@ export class RedirectError extends BaseError {
   }
 }
 
+/** `ResponseTooLargeError` narrowed by its `name`, as a function's `…ErrorType` union lists it. */
 export type ResponseTooLargeErrorType = ResponseTooLargeError & { name: 'ResponseTooLargeError' }
 
 /**
@@ -261,7 +256,7 @@ export class ResponseTooLargeError extends BaseError {
         `URL: ${url}`,
         ...(contentLength === undefined ? [] : [`Content-Length: ${contentLength}`]),
       ],
-      details: 'Raise maxResponseBytes on the client if answers of this size are expected.',
+      details: 'Raise maxResponseBytes if answers this large are expected.',
     })
     this.url = url
     this.maxBytes = maxBytes

@@ -1,5 +1,6 @@
 import { BaseError } from './base.js'
 
+/** `ResponseValidationError` narrowed by its `name`, as a function's `…ErrorType` union lists it. */
 export type ResponseValidationErrorType = ResponseValidationError & {
   name: 'ResponseValidationError'
 }

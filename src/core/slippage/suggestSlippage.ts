@@ -2,6 +2,7 @@ import { defaultSlippage } from '../constants.js'
 import { ensure } from '../errors/parameter.js'
 import { assertSlippage } from '../utils/validate.js'
 
+/** The parameters of `suggestSlippage`: the quotes seen, the price impact when known, and the bounds. */
 export type SuggestSlippageParameters = {
   /**
    * Output amounts of successive quotes of the same swap (same tokens, same
@@ -17,6 +18,7 @@ export type SuggestSlippageParameters = {
   min?: number | undefined
 }
 
+/** What `suggestSlippage` answers: the slippage, what it rests on, and whether `max` cut it. */
 export type SuggestSlippageReturnType = {
   /** The suggested slippage, a fraction (0.005 is 0.5 %), in steps of 0.0005, from `min` to `max`. */
   slippage: number
@@ -48,7 +50,7 @@ const step = 0.0005
  * (0.005) stands in for `2 × largestMove`.
  *
  * @example
- * import { suggestSlippage } from 'token-swap-hooks/slippage'
+ * import { suggestSlippage } from 'token-swap-hooks/core'
  *
  * suggestSlippage({ quotes: [1_000_000n, 998_000n, 1_001_000n], priceImpact: 0.004, max: 0.01 })
  * // { slippage: 0.0075, basis: 'quotes', largestMove: 0.003006…, samples: 3, capped: false }

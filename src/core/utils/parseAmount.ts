@@ -1,5 +1,6 @@
 import { maxUint256 } from './validate.js'
 
+/** How `parseAmount` reads text: the token's decimals and the separators it accepts. */
 export type ParseAmountOptions = {
   /**
    * The decimal separator the user types. `'.'` (default) reads `,` as a

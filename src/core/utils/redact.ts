@@ -27,24 +27,21 @@ export function secretsOf(
   baseQuery: readonly (readonly [string, string])[],
 ): string[] {
   const secrets = new Set<string>()
-  const addTokens = (text: string) => {
-    for (const token of text.split(/[\s=,;]+/)) {
-      const bare = token.replace(/^"+|"+$/g, '')
-      if (bare.length >= minTokenLength && !schemeWords.test(bare)) secrets.add(bare)
-    }
-  }
+  const add = (text: string, minLength: number) => text.length >= minLength && secrets.add(text)
   for (const value of Object.values(headers ?? {})) {
     if (typeof value !== 'string') continue
-    if (value.trim().length >= minValueLength) secrets.add(value.trim())
-    addTokens(value)
-    const basic = /^\s*basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(value)?.[1]
-    const decoded = basic === undefined ? undefined : decodeBase64(basic)
-    if (decoded) {
-      secrets.add(decoded)
-      for (const part of decoded.split(':')) if (part.length >= minTokenLength) secrets.add(part)
+    add(value.trim(), minValueLength)
+    for (const token of value.split(/[\s=,;]+/)) {
+      const bare = token.replace(/^"+|"+$/g, '')
+      if (!schemeWords.test(bare)) add(bare, minTokenLength)
     }
+    const basic = /^\s*basic\s+([\w+/=-]+)\s*$/i.exec(value)?.[1]
+    const decoded = basic && decodeBase64(basic)
+    // The user:password pair, then each of its parts long enough.
+    if (decoded)
+      for (const part of [decoded, ...decoded.split(':')]) add(part, part === decoded ? 1 : minTokenLength)
   }
-  for (const [, value] of baseQuery) if (value.length >= minValueLength) secrets.add(value)
+  for (const [, value] of baseQuery) add(value, minValueLength)
   return [...secrets]
 }
 
@@ -85,22 +82,22 @@ export function createRedactor(secrets: readonly string[]): Redactor {
   let pattern: RegExp | undefined
   const allSpellings = () =>
     (spellings ??= [...new Set(secrets.flatMap(spellingsOf))]
-      .filter((spelling) => spelling.length > 0)
+      .filter((spelling) => spelling)
       .sort((a, b) => b.length - a.length))
   const redact = ((text: string) => {
-    if (text === '' || allSpellings().length === 0) return text
+    if (!text || !allSpellings().length) return text
     pattern ??= new RegExp(allSpellings().map(escapeRegExp).join('|'), 'g')
     return text.replace(pattern, '***')
   }) as Redactor
   redact.cut = (text, length) => {
-    if (text.length <= length) return text
     let out = text.slice(0, length)
-    for (const spelling of allSpellings())
-      for (let size = Math.min(spelling.length - 1, out.length); size > 0; size--)
-        if (out.endsWith(spelling.slice(0, size))) {
-          out = out.slice(0, out.length - size)
-          break
-        }
+    if (text.length > length)
+      for (const spelling of allSpellings())
+        for (let size = Math.min(spelling.length - 1, out.length); size > 0; size--)
+          if (out.endsWith(spelling.slice(0, size))) {
+            out = out.slice(0, -size)
+            break
+          }
     return out
   }
   return redact
@@ -122,13 +119,16 @@ function escapeRegExp(text: string): string {
  */
 export function redactError<error>(error: error, redact: Redactor): error {
   const seen = new Set<unknown>()
-  let current: unknown = error
-  while (current instanceof Error && !seen.has(current)) {
+  for (
+    let current: unknown = error;
+    current instanceof Error && !seen.has(current);
+    current = current.cause
+  ) {
     seen.add(current)
     const target = current as unknown as Record<string, unknown>
-    const issues = target.issues
-    if (Array.isArray(issues)) for (const issue of issues) scrubIssue(issue, redact, 0)
-    for (const key of Object.keys(target)) {
+    if (Array.isArray(target.issues)) for (const issue of target.issues) scrubIssue(issue, redact, 0)
+    // The message, the stack and a cause given as text are own fields, but not enumerable ones.
+    for (const key of ['message', 'stack', 'cause', ...Object.keys(target)]) {
       const value = target[key]
       if (typeof value === 'string') assign(target, key, redact(value))
       else if (Array.isArray(value) && value.every((item) => typeof item === 'string'))
@@ -138,34 +138,23 @@ export function redactError<error>(error: error, redact: Redactor): error {
           value.map((item: string) => redact(item)),
         )
     }
-    assign(target, 'message', redact(current.message))
-    if (typeof current.stack === 'string') assign(target, 'stack', redact(current.stack))
-    const cause = target.cause
-    if (typeof cause === 'string') assign(target, 'cause', redact(cause))
-    current = cause
   }
   return error
 }
 
-/** A zod issue: drops the input it quotes, hides secrets in its strings and path, nested issues too. */
-function scrubIssue(issue: unknown, redact: Redactor, depth: number) {
-  if (typeof issue !== 'object' || issue === null || depth > 8) return
-  const target = issue as Record<string, unknown>
-  delete target.input
-  for (const [key, value] of Object.entries(target)) {
-    if (typeof value === 'string') assign(target, key, redact(value))
-    else if (Array.isArray(value))
-      assign(
-        target,
-        key,
-        value.map((item) => {
-          if (typeof item === 'string') return redact(item)
-          scrubIssue(item, redact, depth + 1)
-          return item
-        }),
-      )
-    else scrubIssue(value, redact, depth + 1)
+/**
+ * An issue of a schema, in place: drops the input it quotes (nested issues'
+ * too) and hides secrets in its strings (its message, its path). Returns the
+ * value, strings redacted.
+ */
+function scrubIssue(value: unknown, redact: Redactor, depth: number): unknown {
+  if (typeof value === 'string') return redact(value)
+  if (typeof value === 'object' && value !== null && depth < 16) {
+    const target = value as Record<string, unknown>
+    delete target.input
+    for (const key of Object.keys(target)) assign(target, key, scrubIssue(target[key], redact, depth + 1))
   }
+  return value
 }
 
 function assign(target: Record<string, unknown>, key: string, value: unknown) {

@@ -7,36 +7,25 @@ export function abortError(signal?: AbortSignal): DOMException {
 
 /** Resolves `promise`, or rejects as soon as `signal` aborts (even if the work ignores it). */
 export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) {
-    // The work may still settle (often with its own AbortError): nobody waits for it.
-    promise.catch(() => {})
-    return Promise.reject(signal.reason)
-  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason)
-    signal.addEventListener('abort', onAbort, { once: true })
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort)
-        resolve(value)
-      },
-      (error) => {
-        signal.removeEventListener('abort', onAbort)
-        reject(error)
-      },
-    )
+    if (signal.aborted) onAbort()
+    else signal.addEventListener('abort', onAbort, { once: true })
+    // The work may still settle after an abort (often with its own AbortError): nobody waits for it.
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
   })
 }
 
 /**
- * One signal that aborts when the caller's signal aborts or after `timeoutMs`.
+ * One signal that aborts when the caller's signal aborts or after `timeoutMs`,
+ * as a tuple `[signal, timedOut, clear]` (a tuple's names minify away):
  * `timedOut()` tells which happened; `clear()` stops the timer.
  */
 export function withTimeout(signal: AbortSignal | undefined, timeoutMs: number) {
   const controller = new AbortController()
   let timedOut = false
   const onAbort = () => controller.abort(signal?.reason)
-  if (signal?.aborted) controller.abort(signal.reason)
+  if (signal?.aborted) onAbort()
   else signal?.addEventListener('abort', onAbort, { once: true })
   const timer =
     Number.isFinite(timeoutMs) && timeoutMs > 0
@@ -45,12 +34,14 @@ export function withTimeout(signal: AbortSignal | undefined, timeoutMs: number) 
           controller.abort(new DOMException('The request timed out.', 'TimeoutError'))
         }, timeoutMs)
       : undefined
-  return {
-    signal: controller.signal,
-    timedOut: () => timedOut,
-    clear() {
-      if (timer !== undefined) clearTimeout(timer)
+  return [
+    controller.signal,
+    /** Whether the timeout (not the caller) aborted. */
+    () => timedOut,
+    /** Stops the timer and forgets the caller's signal. */
+    () => {
+      clearTimeout(timer)
       signal?.removeEventListener('abort', onAbort)
     },
-  }
+  ] as const
 }

@@ -5,13 +5,9 @@ export type ArrayFormat = 'repeat' | 'comma' | 'brackets'
 
 export type QueryValue = string | number | bigint | boolean | readonly string[] | undefined
 
-const loopbackHosts = new Set(['localhost', '[::1]', '::1'])
-
 /** True for localhost, 127.0.0.0/8, [::1] and *.localhost. */
 export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase()
-  if (loopbackHosts.has(host) || host.endsWith('.localhost')) return true
-  return /^127(\.\d{1,3}){3}$/.test(host)
+  return /^(localhost|\[::1]|::1|127(\.\d{1,3}){3})$|\.localhost$/i.test(hostname)
 }
 
 export type NormalizedBaseUrl = {
@@ -21,6 +17,14 @@ export type NormalizedBaseUrl = {
   baseQuery: [string, string][]
 }
 
+/** The rule a base URL (and every hop of a redirect) meets: https, or http on a loopback host or with `allowInsecureHttp`. */
+const isSecure = (url: URL, allowInsecureHttp: boolean) =>
+  url.protocol === 'https:' ||
+  (url.protocol === 'http:' && (allowInsecureHttp || isLoopbackHost(url.hostname)))
+
+/** What a base URL that is neither an absolute http(s) URL nor a clean path is told. */
+const baseUrlRule = 'must be an absolute http(s) URL or a clean same-origin path ("/api")'
+
 /**
  * Checks and normalizes a base URL. Absolute URLs must be https, or http on a
  * loopback host (or with `allowInsecureHttp`). A clean path starting with `/`
@@ -28,42 +32,28 @@ export type NormalizedBaseUrl = {
  * the page's origin at request time.
  */
 export function normalizeBaseUrl(baseUrl: unknown, allowInsecureHttp = false): NormalizedBaseUrl {
-  ensure(
-    typeof baseUrl === 'string' && baseUrl.trim() !== '',
-    'baseUrl',
-    'must be a non-empty URL string',
-    baseUrl,
-  )
-  const trimmed = baseUrl.trim()
+  const trimmed = typeof baseUrl === 'string' ? baseUrl.trim() : ''
   if (trimmed.startsWith('/')) return normalizeSameOriginPath(trimmed)
   let url: URL | undefined
   try {
     url = new URL(trimmed)
   } catch {}
-  ensure(url, 'baseUrl', 'must be an absolute http(s) URL or a path starting with "/"', baseUrl)
+  ensure(url, 'baseUrl', baseUrlRule, baseUrl)
   const { protocol, host } = url
   ensure(
-    protocol === 'https:' || protocol === 'http:',
-    'baseUrl',
-    'must use https:// (or http:// on a loopback host)',
-    `${protocol}//${host}`,
-  )
-  ensure(
-    protocol === 'https:' || allowInsecureHttp || isLoopbackHost(url.hostname),
+    isSecure(url, allowInsecureHttp),
     'baseUrl',
     'must use https:// (http:// only on a loopback host, or with allowInsecureHttp: true)',
-    `http://${host}`,
+    `${protocol}//${host}`,
   )
   ensure(!url.hash, 'baseUrl', 'must not contain a #fragment', baseUrl)
   ensure(
     !url.username && !url.password,
     'baseUrl',
-    'must not contain credentials (user:password@); pass them with the headers option',
+    'must not contain credentials (user:password@): pass them in headers',
     `${protocol}//***@${host}`,
   )
-  const baseQuery = [...url.searchParams]
-  const path = url.pathname.replace(/\/+$/, '')
-  return { base: `${protocol}//${host}${path}`, baseQuery }
+  return { base: `${protocol}//${host}${url.pathname.replace(/\/+$/, '')}`, baseQuery: [...url.searchParams] }
 }
 
 /**
@@ -87,12 +77,10 @@ function normalizeSameOriginPath(path: string): NormalizedBaseUrl {
   ensure(
     cleanPath.test(path) && !path.startsWith('//') && resolved?.origin === probe,
     'baseUrl',
-    'must be an absolute http(s) URL or a clean same-origin path ("/api")',
+    baseUrlRule,
     path,
   )
-  const query = path.indexOf('?')
-  const pathname = query < 0 ? path : path.slice(0, query)
-  const search = query < 0 ? '' : path.slice(query + 1)
+  const [pathname = '', search = ''] = path.split(/\?(.*)/)
   return { base: pathname.replace(/\/+$/, ''), baseQuery: [...new URLSearchParams(search)] }
 }
 
@@ -106,17 +94,12 @@ function normalizeSameOriginPath(path: string): NormalizedBaseUrl {
  * isSecureTarget('http://evil.test/x', 'https://swap.test/x', false) // false
  */
 export function isSecureTarget(target: string, requested: string, allowInsecureHttp: boolean): boolean {
-  let url: URL
   try {
-    url = new URL(target)
-  } catch {
-    return false
-  }
-  if (url.protocol === 'https:') return true
-  if (url.protocol !== 'http:') return false
-  if (allowInsecureHttp || isLoopbackHost(url.hostname)) return true
-  try {
-    return new URL(requested, globalThis.location?.href).origin === url.origin
+    const url = new URL(target)
+    return (
+      isSecure(url, allowInsecureHttp) ||
+      (url.protocol === 'http:' && new URL(requested, globalThis.location?.href).origin === url.origin)
+    )
   } catch {
     return false
   }
@@ -129,19 +112,12 @@ export function encodeQuery(
   baseQuery: readonly [string, string][] = [],
 ): string {
   const params = new URLSearchParams(baseQuery as [string, string][])
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined) continue
+  for (const [key, value] of Object.entries(query))
     if (Array.isArray(value)) {
-      if (value.length === 0) continue
-      if (arrayFormat === 'comma') params.append(key, value.join(','))
-      else {
-        const name = arrayFormat === 'brackets' ? `${key}[]` : key
-        for (const item of value) params.append(name, item)
-      }
-      continue
-    }
-    params.append(key, String(value))
-  }
+      if (arrayFormat !== 'comma')
+        for (const item of value) params.append(arrayFormat === 'brackets' ? `${key}[]` : key, item)
+      else if (value.length) params.append(key, value.join(','))
+    } else if (value !== undefined) params.append(key, String(value))
   const search = params.toString()
   return search ? `?${search}` : ''
 }
@@ -157,14 +133,10 @@ export function encodeQuery(
  * // 'https://swap.test/x?api+key=***&amount_in=1'
  */
 export function redactUrl(url: string, baseQuery: readonly [string, string][]): string {
-  const start = url.indexOf('?')
-  if (start < 0 || baseQuery.length === 0) return url
-  const pairs = url.slice(start + 1).split('&')
-  for (const [index, [, value]] of baseQuery.entries()) {
-    const pair = pairs[index]
-    if (pair === undefined || !value) continue
-    const equals = pair.indexOf('=')
-    pairs[index] = `${equals < 0 ? pair : pair.slice(0, equals)}=***`
-  }
-  return `${url.slice(0, start)}?${pairs.join('&')}`
+  const [path, query] = url.split(/\?(.*)/)
+  if (query === undefined || baseQuery.length === 0) return url
+  const pairs = query.split('&')
+  for (const [index, [, value]] of baseQuery.entries())
+    if (value && pairs[index] !== undefined) pairs[index] = pairs[index].replace(/=.*|$/, '=***')
+  return `${path}?${pairs.join('&')}`
 }

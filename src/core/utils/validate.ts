@@ -90,25 +90,38 @@ export function assertDeadline(parameter: string, value: unknown): asserts value
   ensure(isDeadline(value), parameter, 'must be a positive integer', value)
 }
 
-export function assertBoolean(parameter: string, value: unknown): asserts value is boolean {
-  ensure(typeof value === 'boolean', parameter, 'must be a boolean', value)
-}
-
-export function assertStringArray(
-  parameter: string,
-  value: unknown,
+/**
+ * Checks the parameters of a list (`getTokens`, `getPairs`): each filter
+ * given is an array of non-empty strings (without commas when arrays are
+ * comma-joined), and `blacklist`, when given, a boolean.
+ */
+export function assertListParameters<parameters>(
+  parameters: unknown,
   arrayFormat: ArrayFormat,
-): asserts value is readonly string[] {
-  ensure(Array.isArray(value), parameter, 'must be an array of strings', value)
-  for (const [index, item] of value.entries())
-    ensure(
-      isListItem(item, arrayFormat),
-      `${parameter}[${index}]`,
-      arrayFormat === 'comma' && typeof item === 'string' && item.includes(',')
-        ? "must not contain a comma when the client's arrayFormat is 'comma'"
-        : 'must be a non-empty string',
-      item,
-    )
+  filters: readonly (keyof parameters & string)[],
+): asserts parameters is parameters {
+  assertObject(parameters)
+  for (const filter of filters) {
+    const value = parameters[filter]
+    if (value === undefined) continue
+    ensure(Array.isArray(value), filter, 'must be an array of strings', value)
+    for (const [index, item] of value.entries())
+      ensure(
+        isListItem(item, arrayFormat),
+        `${filter}[${index}]`,
+        arrayFormat === 'comma' && typeof item === 'string' && item.includes(',')
+          ? "must not contain a comma when the client's arrayFormat is 'comma'"
+          : 'must be a non-empty string',
+        item,
+      )
+  }
+  const { blacklist } = parameters
+  ensure(
+    blacklist === undefined || typeof blacklist === 'boolean',
+    'blacklist',
+    'must be a boolean',
+    blacklist,
+  )
 }
 
 /** Checks token0, token1 and amountIn, shared by the route, info and legacy path actions. */

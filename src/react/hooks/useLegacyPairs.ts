@@ -11,6 +11,7 @@ import {
 import type { UseQueryParameters, UseQueryReturnType } from '../types.js'
 import { useSwapQuery } from './useSwapQuery.js'
 
+/** The parameters of `useLegacyPairs`: `getLegacyPairs`'s, each optional (it waits quietly until the required ones are given), and TanStack Query options. */
 export type UseLegacyPairsParameters<selectData = GetLegacyPairsData> = GetLegacyPairsOptions & {
   /** TanStack Query options (`select`, `staleTime`, `enabled`…). */
   query?:
@@ -25,6 +26,7 @@ export type UseLegacyPairsParameters<selectData = GetLegacyPairsData> = GetLegac
     | undefined
 }
 
+/** What `useLegacyPairs` returns: TanStack Query's result, `data` being `getLegacyPairs`'s answer (or `select`'s). */
 export type UseLegacyPairsReturnType<selectData = GetLegacyPairsData> = UseQueryReturnType<
   selectData,
   GetLegacyPairsErrorType,

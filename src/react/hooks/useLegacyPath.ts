@@ -11,6 +11,7 @@ import {
 import type { UseQueryParameters } from '../types.js'
 import { type UseQuoteReturnType, useSwapQuery } from './useSwapQuery.js'
 
+/** The parameters of `useLegacyPath`: `getLegacyPath`'s, each optional (it waits quietly until the required ones are given), the amount's debounce and TanStack Query options. */
 export type UseLegacyPathParameters<selectData = GetLegacyPathData> = GetLegacyPathOptions & {
   /** Milliseconds the amount must stay unchanged before a request; default 300, 0 turns it off. */
   debounceMs?: number | undefined
@@ -27,6 +28,7 @@ export type UseLegacyPathParameters<selectData = GetLegacyPathData> = GetLegacyP
     | undefined
 }
 
+/** What `useLegacyPath` returns: TanStack Query's result (`data` is `getLegacyPath`'s answer, or `select`'s) and the quote's state (`quotedAt`, `isFresh`, `isDebouncing`). */
 export type UseLegacyPathReturnType<selectData = GetLegacyPathData> = UseQuoteReturnType<
   selectData,
   GetLegacyPathErrorType,

@@ -11,6 +11,7 @@ import {
 import type { UseQueryParameters, UseQueryReturnType } from '../types.js'
 import { useSwapQuery } from './useSwapQuery.js'
 
+/** The parameters of `useLegacyTokens`: `getLegacyTokens`'s, each optional (it waits quietly until the required ones are given), and TanStack Query options. */
 export type UseLegacyTokensParameters<selectData = GetLegacyTokensData> = GetLegacyTokensOptions & {
   /** TanStack Query options (`select`, `staleTime`, `enabled`…). */
   query?:
@@ -25,6 +26,7 @@ export type UseLegacyTokensParameters<selectData = GetLegacyTokensData> = GetLeg
     | undefined
 }
 
+/** What `useLegacyTokens` returns: TanStack Query's result, `data` being `getLegacyTokens`'s answer (or `select`'s). */
 export type UseLegacyTokensReturnType<selectData = GetLegacyTokensData> = UseQueryReturnType<
   selectData,
   GetLegacyTokensErrorType,

@@ -11,6 +11,7 @@ import {
 import type { UseQueryParameters, UseQueryReturnType } from '../types.js'
 import { useSwapQuery } from './useSwapQuery.js'
 
+/** The parameters of `usePairs`: `getPairs`'s, each optional (it waits quietly until the required ones are given), and TanStack Query options. */
 export type UsePairsParameters<selectData = GetPairsData> = GetPairsOptions & {
   /** TanStack Query options (`select`, `staleTime`, `enabled`…). */
   query?:
@@ -18,6 +19,7 @@ export type UsePairsParameters<selectData = GetPairsData> = GetPairsOptions & {
     | undefined
 }
 
+/** What `usePairs` returns: TanStack Query's result, `data` being `getPairs`'s answer (or `select`'s). */
 export type UsePairsReturnType<selectData = GetPairsData> = UseQueryReturnType<
   selectData,
   GetPairsErrorType,

@@ -4,6 +4,7 @@ import { useSyncExternalStore } from 'react'
 import type { RateLimitState } from '../../core/rateLimiter.js'
 import { useSwapContext } from './useSwapClient.js'
 
+/** What `useRateLimitState` returns: until when the client is paused after a 429 (`rateLimitedUntil`), what the server asked for, and whether the pause was capped. */
 export type UseRateLimitStateReturnType = RateLimitState
 
 /**

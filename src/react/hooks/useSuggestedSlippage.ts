@@ -12,6 +12,7 @@ import {
 /** A quote as the quote hooks return it: a route (`amountOut`) or a swap info (`estimateAmount`), with `quotedFor`. */
 type Quote = { amountOut?: bigint | undefined; estimateAmount?: bigint | undefined; quotedFor?: QuoteRequest }
 
+/** The parameters of `useSuggestedSlippage`: the quote on screen and when it was fetched (the hook collects the samples), and `suggestSlippage`'s bounds. */
 export type UseSuggestedSlippageParameters = Omit<SuggestSlippageParameters, 'quotes'> & {
   /**
    * The quote on screen, as `useSwapRoute` or `useSwapInfo` returns it
@@ -27,6 +28,7 @@ export type UseSuggestedSlippageParameters = Omit<SuggestSlippageParameters, 'qu
   quotedAt?: number | undefined
 }
 
+/** What `useSuggestedSlippage` returns: `suggestSlippage`'s answer for the quotes seen so far. */
 export type UseSuggestedSlippageReturnType = SuggestSlippageReturnType
 
 /**
@@ -36,7 +38,7 @@ export type UseSuggestedSlippageReturnType = SuggestSlippageReturnType
  * nothing itself: the quote hooks' polling (every 15 s by default) feeds it.
  *
  * @example
- * import { useSuggestedSlippage } from 'token-swap-hooks/slippage'
+ * import { useSuggestedSlippage } from 'token-swap-hooks'
  *
  * const { data: route, dataUpdatedAt } = useSwapRoute({ token0, token1, amountIn })
  * const suggested = useSuggestedSlippage({ quote: route, quotedAt: dataUpdatedAt, max: 0.01 })

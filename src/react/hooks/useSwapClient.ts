@@ -5,6 +5,7 @@ import type { SwapClient } from '../../core/client.js'
 import { SwapContext, type SwapContextValue } from '../context.js'
 import { SwapProviderNotFoundError } from '../errors.js'
 
+/** What `useSwapClient` returns: the provider's client, for the actions of token-swap-hooks/core. */
 export type UseSwapClientReturnType = SwapClient
 
 /**

@@ -11,6 +11,7 @@ import {
 import type { UseQueryParameters } from '../types.js'
 import { type UseQuoteReturnType, useSwapQuery } from './useSwapQuery.js'
 
+/** The parameters of `useSwapInfo`: `getSwapInfo`'s, each optional (it waits quietly until the required ones are given), the amount's debounce and TanStack Query options. */
 export type UseSwapInfoParameters<selectData = GetSwapInfoData> = GetSwapInfoOptions & {
   /** Milliseconds the amount must stay unchanged before a request; default 300, 0 turns it off. */
   debounceMs?: number | undefined
@@ -22,6 +23,7 @@ export type UseSwapInfoParameters<selectData = GetSwapInfoData> = GetSwapInfoOpt
     | undefined
 }
 
+/** What `useSwapInfo` returns: TanStack Query's result (`data` is `getSwapInfo`'s answer, or `select`'s) and the quote's state (`quotedAt`, `isFresh`, `isDebouncing`). */
 export type UseSwapInfoReturnType<selectData = GetSwapInfoData> = UseQuoteReturnType<
   selectData,
   GetSwapInfoErrorType,

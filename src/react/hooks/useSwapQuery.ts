@@ -109,12 +109,13 @@ export function useSwapQuery<data, error, selectData, queryKey extends Key, para
   const { client, queryClient, queryDefaults } = useSwapContext()
   const entry = entryFor(client, factory as Factory, input)
   const { options } = entry
+  const isQuote = kind === 'quote'
   // Only a query that will run can be waiting for its amount: a cleared field is not debouncing.
-  const quote = kind === 'quote' ? { isDebouncing: options.enabled && settled !== amountIn } : undefined
+  const isDebouncing = isQuote && options.enabled && settled !== amountIn
   const defaults = queryDefaults[options.queryKey[0]]
   // A quote waits while its amount is still changing; the previous one for the same tokens stands in.
-  const allowed = options.enabled && !quote?.isDebouncing
-  const placeholder = !!quote && options.enabled
+  const allowed = options.enabled && !isDebouncing
+  const placeholder = isQuote && options.enabled
   const merge = () => {
     const { enabled, ...rest } = query ?? {}
     const result: Record<string, unknown> = {
@@ -143,11 +144,11 @@ export function useSwapQuery<data, error, selectData, queryKey extends Key, para
 
   const result = useQuery(merged as never, queryClient) as UseQuoteReturnType<selectData, error, queryKey>
   result.queryKey = options.queryKey as queryKey
-  if (quote) {
+  if (isQuote) {
     const quotedAt = result.data !== undefined && !result.isPlaceholderData ? result.dataUpdatedAt : undefined
     result.quotedAt = quotedAt
-    result.isDebouncing = quote.isDebouncing
-    result.isFresh = quotedAt !== undefined && !result.isError && !result.isStale && !quote.isDebouncing
+    result.isDebouncing = isDebouncing
+    result.isFresh = quotedAt !== undefined && !result.isError && !result.isStale && !isDebouncing
   }
   return result
 }
@@ -178,7 +179,7 @@ export function keepPreviousQuote(queryKey: Key, fields: ReadonlySet<string> = a
     const [name, previous] = previousQuery.queryKey as unknown as Key
     if (name !== queryKey[0]) return undefined
     const current = queryKey[1]
-    for (const key of new Set([...Object.keys(previous), ...Object.keys(current)]))
+    for (const key of [...Object.keys(previous), ...Object.keys(current)])
       if (!fields.has(key) && previous[key] !== current[key]) return undefined
     return previousData
   }

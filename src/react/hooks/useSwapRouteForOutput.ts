@@ -22,6 +22,7 @@ import {
   useSwapQuery,
 } from './useSwapQuery.js'
 
+/** The parameters of `useSwapRouteForOutput`: `getSwapRouteForOutput`'s, each optional (it waits quietly until the required ones are given), the amount's debounce and TanStack Query options. */
 export type UseSwapRouteForOutputParameters<selectData = GetSwapRouteForOutputData> =
   GetSwapRouteForOutputOptions & {
     /** Milliseconds `amountOut` must stay unchanged before the search starts; default 300, 0 turns it off. */
@@ -39,6 +40,7 @@ export type UseSwapRouteForOutputParameters<selectData = GetSwapRouteForOutputDa
       | undefined
   }
 
+/** What `useSwapRouteForOutput` returns: TanStack Query's result (`data` is `getSwapRouteForOutput`'s answer, or `select`'s) and the quote's state (`quotedAt`, `isFresh`, `isDebouncing`). */
 export type UseSwapRouteForOutputReturnType<selectData = GetSwapRouteForOutputData> = UseQuoteReturnType<
   selectData,
   GetSwapRouteForOutputErrorType,
@@ -79,7 +81,7 @@ function factoryFor(queryClient: QueryClient): Factory {
  * probes reaches `amountOut`, `error` is an `ExactOutputNotReachedError`.
  *
  * @example
- * import { useSwapRouteForOutput } from 'token-swap-hooks/exact-output'
+ * import { useSwapRouteForOutput } from 'token-swap-hooks'
  *
  * const { data, error } = useSwapRouteForOutput({ token0: WETH, token1: USDC, amountOut: parseAmount(typed, 6) })
  * // data?.amountIn: the WETH to send (bigint); data?.route: its route; data?.amountOutReached ≥ amountOut

@@ -4,6 +4,7 @@ import { useEffect } from 'react'
 import { createTabCoordinator } from '../../tabs/createTabCoordinator.js'
 import { useSwapContext } from './useSwapClient.js'
 
+/** The parameters of `useTabCoordinator`. */
 export type UseTabCoordinatorParameters = {
   /** Default true; false leaves the provider's client to itself. */
   enabled?: boolean | undefined

@@ -14,6 +14,7 @@ import type { UseQueryParameters, UseQueryReturnType } from '../types.js'
 import { useSwapContext } from './useSwapClient.js'
 import { bothEnabled } from './useSwapQuery.js'
 
+/** The parameters of `useTokenBalances`: `getTokenBalances`'s, each optional (it waits quietly until the required ones are given), and TanStack Query options. */
 export type UseTokenBalancesParameters<selectData = GetTokenBalancesData> = GetTokenBalancesOptions & {
   /** TanStack Query options (`select`, `refetchInterval`, `enabled`…). */
   query?:
@@ -28,6 +29,7 @@ export type UseTokenBalancesParameters<selectData = GetTokenBalancesData> = GetT
     | undefined
 }
 
+/** What `useTokenBalances` returns: TanStack Query's result, `data` being `getTokenBalances`'s answer (or `select`'s). */
 export type UseTokenBalancesReturnType<selectData = GetTokenBalancesData> = UseQueryReturnType<
   selectData,
   GetTokenBalancesErrorType,
@@ -64,7 +66,7 @@ export type UseTokenBalancesReturnType<selectData = GetTokenBalancesData> = UseQ
  * ```
  *
  * @example
- * import { useTokenBalances } from 'token-swap-hooks/balances'
+ * import { useTokenBalances } from 'token-swap-hooks'
  *
  * const { data } = useTokenBalances({ account: address })
  * data?.balances.map((entry) =>

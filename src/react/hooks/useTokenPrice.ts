@@ -11,6 +11,7 @@ import {
 import type { UseQueryParameters, UseQueryReturnType } from '../types.js'
 import { useSwapQuery } from './useSwapQuery.js'
 
+/** The parameters of `useTokenPrice`: `getTokenPrice`'s, each optional (it waits quietly until the required ones are given), and TanStack Query options. */
 export type UseTokenPriceParameters<selectData = GetTokenPriceData> = GetTokenPriceOptions & {
   /** TanStack Query options (`select`, `staleTime`, `enabled`…). */
   query?:
@@ -25,6 +26,7 @@ export type UseTokenPriceParameters<selectData = GetTokenPriceData> = GetTokenPr
     | undefined
 }
 
+/** What `useTokenPrice` returns: TanStack Query's result, `data` being `getTokenPrice`'s answer (or `select`'s). */
 export type UseTokenPriceReturnType<selectData = GetTokenPriceData> = UseQueryReturnType<
   selectData,
   GetTokenPriceErrorType,

@@ -11,6 +11,7 @@ import {
 import type { UseQueryParameters, UseQueryReturnType } from '../types.js'
 import { useSwapQuery } from './useSwapQuery.js'
 
+/** The parameters of `useTokens`: `getTokens`'s, each optional (it waits quietly until the required ones are given), and TanStack Query options. */
 export type UseTokensParameters<selectData = GetTokensData> = GetTokensOptions & {
   /** TanStack Query options (`select`, `staleTime`, `enabled`…). */
   query?:
@@ -18,6 +19,7 @@ export type UseTokensParameters<selectData = GetTokensData> = GetTokensOptions &
     | undefined
 }
 
+/** What `useTokens` returns: TanStack Query's result, `data` being `getTokens`'s answer (or `select`'s). */
 export type UseTokensReturnType<selectData = GetTokensData> = UseQueryReturnType<
   selectData,
   GetTokensErrorType,

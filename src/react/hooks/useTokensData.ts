@@ -11,6 +11,7 @@ import {
 import type { UseQueryParameters, UseQueryReturnType } from '../types.js'
 import { useSwapQuery } from './useSwapQuery.js'
 
+/** The parameters of `useTokensData`: `getTokensData`'s, each optional (it waits quietly until the required ones are given), and TanStack Query options. */
 export type UseTokensDataParameters<selectData = GetTokensDataData> = GetTokensDataOptions & {
   /** TanStack Query options (`select`, `staleTime`, `enabled`…). */
   query?:
@@ -25,6 +26,7 @@ export type UseTokensDataParameters<selectData = GetTokensDataData> = GetTokensD
     | undefined
 }
 
+/** What `useTokensData` returns: TanStack Query's result, `data` being `getTokensData`'s answer (or `select`'s). */
 export type UseTokensDataReturnType<selectData = GetTokensDataData> = UseQueryReturnType<
   selectData,
   GetTokensDataErrorType,

@@ -6,8 +6,7 @@ import { createRoot } from 'react-dom/client'
 import { createPublicClient, createWalletClient, custom } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { mainnet } from 'viem/chains'
-import { getTokenPrice } from '../../../src/exports/core.js'
-import { type PendingSwap, resumeSwap } from '../../../src/exports/coreResume.js'
+import { getTokenPrice, type PendingSwap, resumeSwap } from '../../../src/exports/core.js'
 import {
   createSwapClient,
   SwapProvider,

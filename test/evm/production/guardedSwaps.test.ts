@@ -1,8 +1,12 @@
 import { type Address, erc20Abi, parseEther, parseUnits, type TransactionReceipt } from 'viem'
 import { describe, expect, test } from 'vitest'
-import { createSwapClient, getSwapRoute } from '../../../src/exports/core.js'
-import { executeSwap, swapGuardAddress } from '../../../src/exports/coreExecute.js'
-import { swapGuardExecutorAddress } from '../../../src/exports/guard.js'
+import {
+  createSwapClient,
+  executeSwap,
+  getSwapRoute,
+  swapGuardAddress,
+  swapGuardExecutorAddress,
+} from '../../../src/exports/core.js'
 import { setupProduction } from './setup.js'
 import type { UniswapTokenSymbol } from './uniswap.js'
 

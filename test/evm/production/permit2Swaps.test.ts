@@ -11,18 +11,19 @@ import {
   parseUnits,
 } from 'viem'
 import { describe, expect, test } from 'vitest'
-import { createSwapClient, getSwapRoute } from '../../../src/exports/core.js'
 import {
+  createSwapClient,
   type ExecuteSwapParameters,
   executeSwap,
+  getSwapRoute,
   PermitRefusedError,
   permit2Address,
   SwapGuardCodeMismatchError,
   swapGuardAbi,
   swapGuardAddress,
+  swapGuardExecutorAddress,
   UserRejectedError,
-} from '../../../src/exports/coreExecute.js'
-import { swapGuardExecutorAddress } from '../../../src/exports/guard.js'
+} from '../../../src/exports/core.js'
 import { compileContracts } from '../compile.js'
 import { jsonRpc } from '../rpc.js'
 import { createTestWallet, type TestWalletOptions } from '../wallet.js'
@@ -180,7 +181,6 @@ describe('through Permit2: one signature, one transaction', () => {
 
   test("permit2: 'approve' asks for the one-time approval of Permit2 first, then one signature and the swap; the next swap is a signature and one transaction", async () => {
     const c = cases[0] as Case
-    const token0 = evm.uniswap.address(c.token0)
     const w = wallet()
     const first = await swap(c, w.walletClient, { permit2: 'approve' })
     expect(first.approvalHash).toBeDefined()
@@ -189,7 +189,7 @@ describe('through Permit2: one signature, one transaction', () => {
     const [approval] = w.sendRequests()
     const { args } = decodeFunctionData({
       abi: erc20Abi,
-      data: (approval?.params as [{ data: Hex }])[0].data,
+      data: ((approval as { params: unknown }).params as [{ data: Hex }])[0].data,
     })
     expect(args).toEqual([permit2Address, maxUint256])
     const second = await swap(c, w.walletClient)
@@ -206,7 +206,7 @@ describe('through Permit2: one signature, one transaction', () => {
     const [approval] = w.sendRequests()
     const { args } = decodeFunctionData({
       abi: erc20Abi,
-      data: (approval?.params as [{ data: Hex }])[0].data,
+      data: ((approval as { params: unknown }).params as [{ data: Hex }])[0].data,
     })
     expect(args).toEqual([swapGuardAddress, c.amountIn])
     expect(result.approvalHash).toBeDefined()

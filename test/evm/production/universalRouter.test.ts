@@ -9,15 +9,17 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, test } from 'vitest'
-import { createSwapClient, getSwapInfo, getSwapRoute } from '../../../src/exports/core.js'
 import {
+  createSwapClient,
   executeSwap,
+  getSwapInfo,
+  getSwapRoute,
   SwapGuardIncompatibleError,
   SwapSimulationError,
   swapGuardAbi,
   swapGuardAddress,
   UnsafeSwapOutcomeError,
-} from '../../../src/exports/coreExecute.js'
+} from '../../../src/exports/core.js'
 import { anvilPrivateKeys } from '../fixture.js'
 import { permit2Abi, universalRouterAbi } from './abis.js'
 import { setupProduction } from './setup.js'
