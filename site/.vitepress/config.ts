@@ -4,7 +4,7 @@ import { transformerTwoslash } from '@shikijs/vitepress-twoslash'
 import { defineConfig } from 'vitepress'
 import { errorsPath, generateReference, manifestPath } from '../scripts/reference.mjs'
 import { entries, packageJson, requireBuiltPackage, siteRoot } from './library.mjs'
-import { entriesTable, errorFields, migrationTable, snippetMarkers } from './snippets.mjs'
+import { changelogMigration, entriesTable, errorFields, snippetMarkers } from './snippets.mjs'
 import { createTypesCache, twoslashOptions } from './twoslash.mjs'
 
 requireBuiltPackage()

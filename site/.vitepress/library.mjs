@@ -2,7 +2,7 @@
 // `exports` of the repository's package.json, never through src. Shared by the VitePress config
 // (twoslash's compiler options) and the scripts that generate and check the reference pages.
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -44,55 +44,12 @@ export function requireBuiltPackage() {
     )
 }
 
-/**
- * The entries as they are after the 0.2 restructure (everything React in `token-swap-hooks`,
- * everything without React in `token-swap-hooks/core`). While the package still has the 0.1
- * entries (`./execute` among them), the site's code is compiled against declaration files that
- * gather the old entries under the new names, so that the guides are written once, for 0.2.
- * Once the package has the new entries, this returns nothing and the package's own entries rule.
- * @returns {Record<string, string[]> | undefined}
- */
-function restructurePreview() {
-  if (!('./execute' in packageJson.exports)) return undefined
-  const dir = join(siteRoot, '.vitepress/.temp-entries')
-  mkdirSync(dir, { recursive: true })
-  /** @param {string} name @param {string[]} subpaths */
-  const gather = (name, subpaths) => {
-    const file = join(dir, `${name}.d.ts`)
-    const lines = subpaths.flatMap((subpath) => {
-      const entry = entries.find((candidate) => candidate.subpath === subpath)
-      return entry ? [`export * from ${JSON.stringify(entry.types.replace(/\.d\.ts$/, '.js'))}`] : []
-    })
-    writeFileSync(file, `${lines.join('\n')}\n`)
-    return [file]
-  }
-  return {
-    [packageJson.name]: gather('main', [
-      '.',
-      './execute',
-      './resume',
-      './balances',
-      './exact-output',
-      './slippage',
-    ]),
-    [`${packageJson.name}/core`]: gather('core', [
-      './core',
-      './core/execute',
-      './core/resume',
-      './balances',
-      './exact-output',
-      './slippage',
-    ]),
-    [`${packageJson.name}/query`]: gather('query', ['./query', './resume', './balances', './exact-output']),
-  }
-}
-
 /** @returns {Record<string, string[]>} TypeScript `paths` resolving each entry to its declaration file in dist, as `exports` does. */
 export function packagePaths() {
   /** @type {Record<string, string[]>} */
   const paths = {}
   for (const entry of entries) paths[entry.specifier] = [entry.types]
-  return { ...paths, ...restructurePreview() }
+  return paths
 }
 
 /**

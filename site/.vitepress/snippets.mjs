@@ -186,45 +186,34 @@ export function errorFields(md, { errors }) {
 }
 
 /**
- * A markdown-it plugin for the migration page: `<!-- migration-table -->` becomes, for each entry
- * of the 0.1 layout (site/data/exports-0.1.json), where each of its names is now, read from the
- * reference generator's manifest of the built package: a name that stayed is not listed.
+ * A markdown-it plugin for the migration page: `<!-- changelog-migration -->` becomes the
+ * CHANGELOG's "Migrating from 0.1" section as it is (its table of every moved and removed name
+ * comes from the two versions' export lists), each name in the table linked to its reference page
+ * when the package still exports it.
  * @param {import('markdown-it').default} md
- * @param {{ before: () => { entries: Record<string, string[]> }, now: () => { exports: Record<string, { entries: string[], page: string, anchor: string }> } }} options
+ * @param {{ changelog: () => string, now: () => { exports: Record<string, { page: string, anchor: string }> } }} options
  */
-export function migrationTable(md, { before, now }) {
+export function changelogMigration(md, { changelog, now }) {
   const parse = md.parse.bind(md)
   md.parse = (source, env) =>
     parse(
-      source.replace(/^<!--\s*migration-table\s*-->$/m, () => {
+      source.replace(/^<!--\s*changelog-migration\s*-->$/m, () => {
+        const text = changelog()
+        const start = text.search(/^### Migrating from 0\.1/m)
+        if (start < 0) throw new Error('CHANGELOG.md has no "### Migrating from 0.1" section')
+        const rest = text.slice(start)
+        const end = rest.slice(4).search(/^#{2,3} /m)
+        const section = end < 0 ? rest : rest.slice(0, end + 4)
         const exports = now().exports
-        /** @type {Map<string, { entries: string[], link: string }>} */
-        const where = new Map()
-        for (const [key, facts] of Object.entries(exports)) {
-          const name = key.split(' (')[0]
-          if (!where.has(name))
-            where.set(name, {
-              entries: facts.entries,
-              link: `${facts.page}${facts.anchor ? `#${facts.anchor}` : ''}`,
-            })
-        }
-        const rows = []
-        for (const [entry, names] of Object.entries(before().entries)) {
-          /** @type {Map<string, string[]>} */
-          const moved = new Map()
-          for (const name of names) {
-            const found = where.get(name)
-            if (found?.entries.includes(entry)) continue
-            const target = found ? `\`${found.entries[0]}\`` : 'removed (see the CHANGELOG)'
-            moved.set(target, [
-              ...(moved.get(target) ?? []),
-              found ? `[\`${name}\`](${found.link})` : `\`${name}\``,
-            ])
-          }
-          for (const [target, list] of moved) rows.push(`| \`${entry}\` | ${target} | ${list.join(', ')} |`)
-        }
-        if (!rows.length) return '_Every name is where it was in 0.1._'
-        return ['| 0.1 entry | 0.2 entry | names |', '|---|---|---|', ...rows].join('\n')
+        return section
+          .replace(/^### /, '## ')
+          .replace(/^\| (type )?`(\w+)` \|/gm, (row, type, name) => {
+            const facts = exports[name]
+            return facts
+              ? `| ${type ?? ''}[\`${name}\`](${facts.page}${facts.anchor ? `#${facts.anchor}` : ''}) |`
+              : row
+          })
+          .replace(/<!-- migration:(start|end) -->\n?/g, '')
       }),
       env,
     )

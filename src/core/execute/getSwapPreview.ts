@@ -157,7 +157,7 @@ export type SwapPreview = {
  * are fetched only when not given.
  *
  * @example
- * import { getSwapPreview } from 'token-swap-hooks/core/execute'
+ * import { getSwapPreview } from 'token-swap-hooks/core'
  *
  * const preview = await getSwapPreview(client, { publicClient, walletClient, account, token0, token1, amountIn })
  * if (preview.insufficientBalance) return 'Insufficient balance'

@@ -24,7 +24,7 @@ export type RevokeAllowanceReturnType = { hash: Hex; receipt: TransactionReceipt
  * the library.
  *
  * @example
- * import { ExecuteSwapError, revokeAllowance } from 'token-swap-hooks/core/execute'
+ * import { ExecuteSwapError, revokeAllowance } from 'token-swap-hooks/core'
  *
  * if (error instanceof ExecuteSwapError && error.leftoverAllowance?.amount)
  *   await revokeAllowance({ walletClient, publicClient, ...error.leftoverAllowance })

@@ -86,7 +86,7 @@ export type UseSwapPreviewReturnType = UseQueryResult<SwapPreview, UseSwapPrevie
  * public client. Waits quietly until tokens, amount, account and public client are there.
  *
  * @example
- * import { useSwapPreview } from 'token-swap-hooks/execute'
+ * import { useSwapPreview } from 'token-swap-hooks'
  *
  * const { data: preview } = useSwapPreview({ token0, token1, amountIn, slippage: 0.01 })
  * const label = !preview ? 'Swap'

@@ -15,7 +15,7 @@ import { type Address, type Hex, parseAbi } from 'viem'
  *
  * @example
  * import { encodeFunctionData } from 'viem'
- * import { swapGuardAbi, swapGuardAddress } from 'token-swap-hooks/core/execute'
+ * import { swapGuardAbi, swapGuardAddress } from 'token-swap-hooks/core'
  *
  * const hash = await walletClient.sendTransaction({
  *   to: swapGuardAddress,
@@ -43,7 +43,7 @@ export const swapGuardAbi = /* @__PURE__ */ parseAbi([
  *
  * @example
  * import { erc20Abi, maxUint256 } from 'viem'
- * import { permit2Address } from 'token-swap-hooks/core/execute'
+ * import { permit2Address } from 'token-swap-hooks/core'
  *
  * await walletClient.writeContract({ address: token0, abi: erc20Abi, functionName: 'approve', args: [permit2Address, maxUint256] })
  */
@@ -82,7 +82,7 @@ export const deterministicDeployerCodeHash: Hex =
  *
  * @example
  * import { erc20Abi } from 'viem'
- * import { swapGuardAddress } from 'token-swap-hooks/core/execute'
+ * import { swapGuardAddress } from 'token-swap-hooks/core'
  *
  * await walletClient.writeContract({ address: token0, abi: erc20Abi, functionName: 'approve', args: [swapGuardAddress, amountIn] })
  */
@@ -95,7 +95,7 @@ export const swapGuardAddress: Address = '0xBA9a4D4bc8896BbDe1FC646ACB3d8968052C
  * router runs as this address.
  *
  * @example
- * import { swapGuardExecutorAddress } from 'token-swap-hooks/core/execute'
+ * import { swapGuardExecutorAddress } from 'token-swap-hooks/core'
  *
  * // After a guarded swap it holds nothing of the swap's tokens:
  * const left = await publicClient.readContract({ address: token0, abi: erc20Abi, functionName: 'balanceOf', args: [swapGuardExecutorAddress] })
@@ -110,7 +110,7 @@ export const swapGuardExecutorAddress: Address = '0xBA16487B48f041F3c62E0C022D70
  *
  * @example
  * import { keccak256 } from 'viem'
- * import { swapGuardAddress, swapGuardCodeHash } from 'token-swap-hooks/core/execute'
+ * import { swapGuardAddress, swapGuardCodeHash } from 'token-swap-hooks/core'
  *
  * const code = await publicClient.getCode({ address: swapGuardAddress })
  * const genuine = code !== undefined && keccak256(code) === swapGuardCodeHash
@@ -123,7 +123,7 @@ export const swapGuardCodeHash: Hex = '0xbcf6bf49690b14a38466f7da01ba586a1f4e4a9
  *
  * @example
  * import { keccak256 } from 'viem'
- * import { swapGuardExecutorAddress, swapGuardExecutorCodeHash } from 'token-swap-hooks/core/execute'
+ * import { swapGuardExecutorAddress, swapGuardExecutorCodeHash } from 'token-swap-hooks/core'
  *
  * const code = await publicClient.getCode({ address: swapGuardExecutorAddress })
  * const genuine = code !== undefined && keccak256(code) === swapGuardExecutorCodeHash

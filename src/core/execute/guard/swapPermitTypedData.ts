@@ -74,7 +74,7 @@ export const swapPermitTypes = {
  *
  * @example
  * import { keccak256, toHex } from 'viem'
- * import { swapPermitWitnessTypeString } from 'token-swap-hooks/core/execute'
+ * import { swapPermitWitnessTypeString } from 'token-swap-hooks/core'
  *
  * const typeHash = keccak256(toHex(`PermitWitnessTransferFrom(TokenPermissions permitted,address spender,uint256 nonce,uint256 deadline,${swapPermitWitnessTypeString}`))
  */

@@ -58,7 +58,7 @@ const cache = new WeakMap<object, Map<number, Entry>>()
  * life, `'missing'` for {@link swapGuardMissingCacheMs} only.
  *
  * @example
- * import { verifySwapGuard } from 'token-swap-hooks/core/execute'
+ * import { verifySwapGuard } from 'token-swap-hooks/core'
  *
  * const status = await verifySwapGuard({ publicClient })
  * if (status === 'mismatch') throw new Error('Not the swap guard: do not approve it')
