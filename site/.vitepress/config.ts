@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { transformerTwoslash } from '@shikijs/vitepress-twoslash'
 import { defineConfig } from 'vitepress'
+import { writeLlmsTxt } from '../scripts/llms.mjs'
 import { errorsPath, generateReference, manifestPath } from '../scripts/reference.mjs'
 import { entries, packageJson, requireBuiltPackage, siteRoot } from './library.mjs'
 import { changelogMigration, entriesTable, errorFields, snippetMarkers } from './snippets.mjs'
@@ -31,8 +32,8 @@ export default defineConfig({
     config(md) {
       md.use(snippetMarkers)
         .use(errorFields, { errors: () => readJson(errorsPath) })
-        .use(migrationTable, {
-          before: () => readJson(join(siteRoot, 'data/exports-0.1.json')),
+        .use(changelogMigration, {
+          changelog: () => readFileSync(join(siteRoot, '../CHANGELOG.md'), 'utf8'),
           now: () => readJson(manifestPath),
         })
         .use(entriesTable, { entries, now: () => readJson(manifestPath) })
@@ -48,6 +49,17 @@ export default defineConfig({
         typesCache: createTypesCache(),
       }),
     ],
+  },
+  // llms.txt (every page, its title and first sentence) and llms-full.txt (every page in full).
+  buildEnd(site) {
+    writeLlmsTxt({
+      srcDir: site.srcDir,
+      outDir: site.outDir,
+      pages: site.pages,
+      title: 'token-swap-hooks',
+      description: site.site.description,
+      specifiers: entries.map((entry) => entry.specifier),
+    })
   },
   themeConfig: {
     nav: [
