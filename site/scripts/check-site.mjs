@@ -10,7 +10,8 @@
 //   3. every ts/tsx block of every page went through twoslash (none was left uncompiled), and no
 //      hand-written page uses the declaration fence only generated pages may use;
 //   4. every error class has its code's section on the error codes page, with its fields;
-//   5. the testing guide's files compile against the packed library and its tests pass (the
+//   5. llms.txt links every page (and only pages that exist), llms-full.txt holds every page;
+//   6. the testing guide's files compile against the packed library and its tests pass (the
 //      README check's script, pointed at that page).
 //
 // Usage: node site/scripts/check-site.mjs [--skip-tests]
@@ -243,11 +244,31 @@ async function checkErrorCodes(/** @type {Map<string, string>} */ pages) {
       if (typeof code !== 'string') continue
       const anchor = code.toLowerCase().replaceAll('_', '-')
       if (!ids.has(anchor)) fail(`/reference/errors: no section for ${code} (${name})`)
-      const section = html.slice(html.indexOf(`id="${anchor}"`)).split(/<h[23]\s/)[1] ?? ''
+      const section = html.slice(html.indexOf(`id="${anchor}"`)).split(/<h[23]\s/)[0] ?? ''
       if (!section.includes(`${name}`)) fail(`/reference/errors#${anchor}: the section does not name ${name}`)
     }
   }
   return seen.size
+}
+
+/** llms.txt: a link to every built page and to nothing else; llms-full.txt: every page's marker. */
+function checkLlms(/** @type {Map<string, string>} */ pages) {
+  const index = join(dist, 'llms.txt')
+  const full = join(dist, 'llms-full.txt')
+  if (!existsSync(index) || !existsSync(full)) {
+    fail("llms.txt or llms-full.txt missing from the built site (the config's buildEnd writes them)")
+    return 0
+  }
+  const text = readFileSync(index, 'utf8')
+  const fullText = readFileSync(full, 'utf8')
+  const linked = new Set([...text.matchAll(/\]\((\/[^)]*)\)/g)].map((match) => match[1]))
+  for (const url of linked) if (!pages.has(url)) fail(`llms.txt links ${url}, which is not a page`)
+  const wanted = [...pages.keys()].filter((url) => url !== '/404')
+  for (const url of wanted) {
+    if (!linked.has(url)) fail(`llms.txt does not link ${url}`)
+    if (!fullText.includes(`<!-- ${url} -->`)) fail(`llms-full.txt does not hold ${url}`)
+  }
+  return linked.size
 }
 
 async function main() {
@@ -267,6 +288,8 @@ async function main() {
   console.log(`✓ code: ${blocks} ts/tsx blocks compiled by twoslash`)
   const errors = await checkErrorCodes(pages)
   console.log(`✓ error codes: ${errors} error classes`)
+  const llms = checkLlms(pages)
+  console.log(`✓ llms.txt: ${llms} pages linked, llms-full.txt holds them`)
   if (!options['skip-tests']) {
     const result = spawnSync('node', ['scripts/check-readme.mjs', 'site/guides/testing.md'], {
       cwd: repository,
