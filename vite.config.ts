@@ -67,6 +67,7 @@ export default defineConfig({
           include: [
             'src/core/**/*.test.ts',
             'src/exports/**/*.test.ts',
+            'src/guard/**/*.test.ts',
             'src/query/**/*.test.ts',
             'src/mock/**/*.test.ts',
             'src/tabs/**/*.test.ts',

@@ -18,7 +18,7 @@ import { deployGuardKeyVariable, deployGuardUsage } from './deployGuardCommand.j
 
 // The command as a user runs it: its bin file bundled as the package build bundles it (viem left to
 // node_modules), spawned with node, the key in the environment, the RPC URL as its argument.
-const root = new URL('../../../../', import.meta.url).pathname
+const root = new URL('../../', import.meta.url).pathname
 const out = join(root, 'node_modules', '.cache', 'token-swap-hooks-deploy-guard', 'deploy-guard.mjs')
 const key = anvilPrivateKeys[1]
 const deployer = privateKeyToAccount(key).address

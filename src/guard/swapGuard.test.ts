@@ -12,6 +12,10 @@ import {
   toHex,
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import {
+  swapGuardExecutorRuntimeCode,
+  swapGuardRuntimeCode,
+} from '../../stories/support/swapGuardRuntimeCode.js'
 import { startAnvil } from '../../test/evm/anvil.js'
 import { jsonRpc } from '../../test/evm/rpc.js'
 import {
@@ -170,6 +174,11 @@ describe('SwapGuard.sol', () => {
     expect(keccak256(runtimeWith(compiled.SwapGuardExecutor, swapGuardAddress))).toBe(
       swapGuardExecutorCodeHash,
     )
+  })
+
+  test("the stories' simulated chain serves the guard's and the executor's runtime code byte for byte", () => {
+    expect(swapGuardRuntimeCode).toBe(runtimeWith(compiled.SwapGuard, swapGuardExecutorAddress))
+    expect(swapGuardExecutorRuntimeCode).toBe(runtimeWith(compiled.SwapGuardExecutor, swapGuardAddress))
   })
 
   test("the Permit2 witness: the contract's type string and typehash are the EIP-712 encoding of swapPermitTypes", () => {

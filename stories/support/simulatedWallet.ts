@@ -29,6 +29,13 @@ import {
 import { balanceReaderAddress } from '../../src/core/execute/run/stateOverrides.js'
 import { swapRouterAbi } from '../../src/mock/routerAbi.js'
 import type { MockMarket } from '../../src/mock/types.js'
+import { swapGuardExecutorRuntimeCode, swapGuardRuntimeCode } from './swapGuardRuntimeCode.js'
+
+/**
+ * A token deployed on the simulated chain that the service does not list, which answers its
+ * name and symbol as `bytes32` (as MKR and SAI do on mainnet): what a user may paste.
+ */
+export const unlistedBytes32Token: Address = getAddress('0x9f8f72aa9304c8b593d555f12ef6589cc3a579a2')
 
 /** The account the simulated wallet signs for. */
 export const simulatedAccount: Address = getAddress('0x5a1a5a1a5a1a5a1a5a1a5a1a5a1a5a1a5a1a5a1a')
@@ -252,6 +259,7 @@ export function createSimulatedWallet({ market, balances = {}, blockTimeMs = 500
         logs,
       }
     }
+    if (isAddressEqual(to, unlistedBytes32Token)) return { data: bytes32TokenAnswer(data), logs: [] }
     // Any other address is an ERC-20 token.
     const call = decodeFunctionData({ abi: erc20Abi, data })
     switch (call.functionName) {
@@ -292,6 +300,24 @@ export function createSimulatedWallet({ market, balances = {}, blockTimeMs = 500
             functionName: 'decimals',
             result: market.getToken(to)?.decimals ?? 18,
           }),
+          logs: [],
+        }
+      case 'name':
+      case 'symbol': {
+        const token = market.getToken(to)
+        if (!token) return revert(`Token: ${call.functionName} not simulated`)
+        return {
+          data: encodeFunctionResult({
+            abi: erc20Abi,
+            functionName: call.functionName,
+            result: call.functionName === 'name' ? token.name : token.symbol,
+          }),
+          logs: [],
+        }
+      }
+      case 'totalSupply':
+        return {
+          data: encodeFunctionResult({ abi: erc20Abi, functionName: 'totalSupply', result: 10n ** 30n }),
           logs: [],
         }
       default:
@@ -475,11 +501,15 @@ export function createSimulatedWallet({ market, balances = {}, blockTimeMs = 500
         case 'eth_estimateGas':
           return numberToHex(gasPerCall)
         case 'eth_getCode':
-          // Code at the swap guard (deployed once, as on any chain where someone did), the router
-          // and Multicall3; tokens are simulated by their ABI.
-          return [swapGuardAddress, market.router, multicall3Address].some((address) =>
+          // The swap guard's own code (deployed once, as on any chain where someone did: the
+          // executor checks its hash), code at the router, Multicall3 and the tokens (simulated
+          // by their ABI); none at the native sentinel.
+          if (isAddressEqual(first as Address, swapGuardAddress)) return swapGuardRuntimeCode
+          if (isAddressEqual(first as Address, swapGuardExecutorAddress)) return swapGuardExecutorRuntimeCode
+          return [market.router, multicall3Address, unlistedBytes32Token].some((address) =>
             isAddressEqual(first as Address, address),
-          )
+          ) ||
+            (!isNativeToken(first as Address) && market.getToken(first as Address))
             ? '0x6080'
             : '0x'
         case 'eth_getTransactionCount':
@@ -681,3 +711,19 @@ export function createSimulatedWallet({ market, balances = {}, blockTimeMs = 500
 }
 
 export type SimulatedWallet = ReturnType<typeof createSimulatedWallet>
+
+/** The unlisted `bytes32` token's answers: name "Maker", symbol "MKR", 18 decimals, a supply. */
+function bytes32TokenAnswer(data: Hex): Hex {
+  switch (data.slice(0, 10)) {
+    case '0x06fdde03':
+      return toHex('Maker', { size: 32 })
+    case '0x95d89b41':
+      return toHex('MKR', { size: 32 })
+    case '0x313ce567':
+      return numberToHex(18, { size: 32 })
+    case '0x18160ddd':
+      return numberToHex(10n ** 24n, { size: 32 })
+    default:
+      throw Object.assign(new Error('execution reverted'), { code: 3, data: '0x' })
+  }
+}
