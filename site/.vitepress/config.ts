@@ -16,6 +16,9 @@ const reference = await generateReference()
 
 export default defineConfig({
   title: 'token-swap-hooks',
+  // A favicon of its own: without one, the browser's request for /favicon.ico is a 404 (an error
+  // in the console test:docs fails on).
+  head: [['link', { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' }]],
   description:
     'Typed React hooks, TanStack Query factories and a guarded viem executor for the token swap service.',
   lang: 'en-US',
