@@ -92,8 +92,11 @@ try {
   await check('a reference page renders: useSwapRoute', async (page) => {
     await page.goto(`${server.origin}/reference/main/useSwapRoute`)
     await page.getByRole('heading', { level: 1, name: 'useSwapRoute' }).waitFor({ timeout: 10_000 })
+    // A heading's accessible name holds its anchor's label too: `Import Permalink to "Import"`.
     for (const section of ['Import', 'Declaration', 'Parameters', 'Returns', 'Errors', 'Example'])
-      await page.getByRole('heading', { level: 2, name: section, exact: true }).waitFor()
+      await page
+        .getByRole('heading', { level: 2, name: new RegExp(`^${section} Permalink`) })
+        .waitFor({ timeout: 10_000 })
     await page.getByRole('link', { name: 'NO_ROUTE' }).first().waitFor()
     await expectCompiledCode(page)
   })
