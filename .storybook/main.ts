@@ -11,6 +11,10 @@ const config: StorybookConfig = {
   // mockServiceWorker.js, which serves the embedded mock service in the browser.
   staticDirs: ['../public'],
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
+  // No onboarding checklist ("Get started 39 %") in the sidebar or the menu: Storybook 10 shows
+  // it in development unless these two flags are false (storybook's manager reads
+  // FEATURES.sidebarOnboardingChecklist and FEATURES.menuOnboardingChecklist).
+  features: { sidebarOnboardingChecklist: false, menuOnboardingChecklist: false },
 }
 
 export default config

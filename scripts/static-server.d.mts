@@ -1,1 +1,4 @@
-export declare function serveStatic(dir: string): Promise<{ origin: string; close: () => void }>
+export declare function serveStatic(
+  dir: string,
+  options?: { cleanUrls?: boolean },
+): Promise<{ origin: string; close: () => void }>

@@ -1,5 +1,5 @@
 import { useState, useSyncExternalStore } from 'react'
-import type { Address } from 'viem'
+import { type Address, formatUnits } from 'viem'
 import {
   defaultSlippage,
   getMinAmountOut,
@@ -152,11 +152,302 @@ export function SwapWidget({
       acceptedQuote: acceptedQuote ?? route.data,
     })
 
+  const steps = swap.step
   return (
-    <section style={styles.card} aria-label="swap widget">
-      <header style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline' }}>
-        <h3 style={{ margin: 0 }}>Swap</h3>
-        <span style={{ display: 'flex', flexDirection: 'column', fontSize: 12 }}>
+    <div style={styles.frame}>
+      <section style={styles.card} aria-label="swap widget">
+        <header style={styles.header}>
+          <h3 style={styles.title}>Swap</h3>
+          <span style={styles.chip} title="The slippage every swap below uses">
+            Slippage {percent(slippage)}
+          </span>
+        </header>
+
+        <RateLimitBanner />
+        <ErrorView error={tokensError} />
+        {pending.pendingSwaps.map(({ record, status }) => (
+          <div key={record.id} role="status" aria-label="interrupted swap" style={styles.pending}>
+            A swap of {amountOf(record.amountIn, record.token0)} {symbolOf(record.token0)} →{' '}
+            {symbolOf(record.token1)} was interrupted ({status}).{' '}
+            {status === 'resumable' && (
+              // The floor the user confirms now, shown on the button: a stored record cannot set it,
+              // and the output goes to the connected account (no `to`), whatever the record says.
+              <button
+                type="button"
+                style={styles.smallButton}
+                onClick={() => pending.resume(record, { minAmountOut: BigInt(record.minAmountOut) })}
+              >
+                Finish the swap: at least {amountOf(record.minAmountOut, record.token1)}{' '}
+                {symbolOf(record.token1)} to you
+              </button>
+            )}{' '}
+            <button type="button" style={styles.smallButton} onClick={() => pending.dismiss(record)}>
+              Dismiss
+            </button>
+          </div>
+        ))}
+        {pending.resumeState.data?.resumed === 'swapped' && (
+          <p data-testid="resumed" style={styles.good}>
+            The interrupted swap went through.
+          </p>
+        )}
+        {pending.resumeState.data?.resumed === 'settled' && (
+          <p style={styles.notice}>
+            The interrupted swap had already ended ({pending.resumeState.data.status}).
+          </p>
+        )}
+        {pending.resumeState.data?.resumed === 'nothing' && (
+          <p style={styles.notice}>Nothing was sent ({pending.resumeState.data.status}).</p>
+        )}
+        <ErrorView error={pending.resumeState.error} />
+
+        <div style={styles.panel}>
+          <span style={styles.panelLabel}>You pay</span>
+          <div style={styles.row}>
+            <input
+              aria-label="amount"
+              inputMode="decimal"
+              placeholder="0"
+              value={amount}
+              onChange={(event) => setAmount(event.target.value)}
+              style={styles.amount}
+            />
+            <TokenPicker label="From" tokens={tokens} value={token0} onChange={setToken0} />
+          </div>
+          <p style={styles.sub} data-testid="balance0">
+            {usd(amountIn, decimals0, price0.data)}
+            {balanceLine(token0)}
+          </p>
+        </div>
+        <div style={styles.arrow} aria-hidden="true">
+          ↓
+        </div>
+        <div style={styles.panel}>
+          <span style={styles.panelLabel}>You receive</span>
+          <div style={styles.row}>
+            <output
+              aria-label="amount out"
+              style={{ ...styles.amount, ...styles.amountOut, opacity: route.isPlaceholderData ? 0.45 : 1 }}
+            >
+              {amountOut !== undefined && decimals1 !== undefined ? formatAmount(amountOut, decimals1) : '–'}
+            </output>
+            <TokenPicker label="To" tokens={tokens} value={token1} onChange={setToken1} />
+          </div>
+          <p style={styles.sub} data-testid="balance1">
+            {usd(amountOut, decimals1, price1.data)}
+            {balanceLine(token1)}
+          </p>
+        </div>
+
+        {route.error instanceof NoRouteError && (
+          <p role="alert" style={styles.bad}>
+            No route between these tokens.
+          </p>
+        )}
+        {route.error && !(route.error instanceof NoRouteError) && <ErrorView error={route.error} />}
+        {route.data && (
+          <details open style={styles.detailsPanel}>
+            <summary style={styles.summary}>
+              <span>
+                {amountIn && amountOut !== undefined && decimals0 !== undefined && decimals1 !== undefined
+                  ? `1 ${token0?.symbol} = ${rate(amountIn, decimals0, amountOut, decimals1)} ${token1?.symbol}`
+                  : 'Details'}
+              </span>
+              <span style={styles.summaryFee}>
+                {p?.networkFee ? `⛽ ${formatAmount(p.networkFee.wei, 18, 6)} ETH` : ''}
+              </span>
+            </summary>
+            <dl style={styles.details}>
+              <dt style={styles.dt}>Minimum received ({percent(slippage)} slippage)</dt>
+              <dd style={styles.dd} data-testid="min-received">
+                {minReceived !== undefined && decimals1 !== undefined
+                  ? `${formatAmount(minReceived, decimals1)} ${token1?.symbol}`
+                  : ''}
+              </dd>
+              <dt style={styles.dt}>Price impact</dt>
+              <dd
+                style={{ ...styles.dd, color: impactColors[p?.priceImpact?.warning ?? 'none'] }}
+                data-testid="price-impact"
+              >
+                {p?.priceImpact ? `${(p.priceImpact.value * 100).toFixed(2)}%` : '–'}
+                {p?.priceImpact?.warning === 'high' ? ' (high)' : ''}
+                {p?.priceImpact?.warning === 'blocking' ? ' (too high to swap)' : ''}
+              </dd>
+              <dt style={styles.dt}>Network fee</dt>
+              <dd style={styles.dd} data-testid="network-fee">
+                {p?.networkFee ? `≈ ${formatAmount(p.networkFee.wei, 18, 8)} ETH` : '–'}
+                {p ? ` · ${p.steps.join(' → ')}` : ''}
+              </dd>
+              <dt style={styles.dt}>Route</dt>
+              <dd style={styles.dd} data-testid="route">
+                {route.data.path.map(symbolOf).join(' → ')} ({route.data.path.length - 1} hop
+                {route.data.path.length === 2 ? '' : 's'})
+              </dd>
+              <dt style={styles.dt}>Slippage</dt>
+              <dd style={styles.dd}>
+                <span data-testid="slippage">
+                  {percent(slippage)}
+                  {chosenSlippage === undefined ? '' : ' (suggested)'}
+                </span>
+              </dd>
+              <dt style={styles.dt}>Suggested</dt>
+              <dd style={styles.dd}>
+                <span data-testid="suggested-slippage">
+                  {percent(suggested.slippage)}{' '}
+                  {suggested.basis === 'quotes'
+                    ? `(measured: ${suggested.samples} quotes, largest move ${percent(suggested.largestMove ?? 0, 3)})`
+                    : '(default: fewer than two quotes)'}
+                  {suggested.capped ? ' (capped at your maximum: the swap may fail its floor)' : ''}
+                </span>{' '}
+                <button
+                  type="button"
+                  style={styles.smallButton}
+                  onClick={() => setSlippage(suggested.slippage)}
+                  disabled={suggested.slippage === slippage}
+                >
+                  Use suggested
+                </button>
+              </dd>
+              <dt style={styles.dt}>Quote</dt>
+              <dd style={styles.dd}>
+                <span data-testid="quote-age">
+                  {route.isPlaceholderData || route.isDebouncing
+                    ? 'updating…'
+                    : route.quotedAt
+                      ? `${Math.max(0, Math.round((now - route.quotedAt) / 1000))} s old${route.isFresh ? '' : ' (stale)'}`
+                      : ''}
+                </span>{' '}
+                <button
+                  type="button"
+                  style={styles.smallButton}
+                  onClick={() => route.refetch()}
+                  disabled={route.isFetching}
+                >
+                  Refresh
+                </button>
+              </dd>
+            </dl>
+          </details>
+        )}
+
+        <button
+          type="button"
+          data-testid="swap-button"
+          // The preview the button stands on (when its quote was fetched, the balance it read): a
+          // story tells the pre-swap one from the fresh one.
+          data-preview={p ? `${p.quotedAt}:${p.balance}` : ''}
+          style={{ ...styles.swap, ...(blocked ? styles.blocked : {}) }}
+          disabled={!route.data || route.isPlaceholderData || !amountIn || !p || blocked || swap.isPending}
+          onClick={() => execute()}
+        >
+          {label}
+        </button>
+
+        {swap.error instanceof QuoteChangedError && (
+          <p role="alert" data-testid="quote-changed" style={styles.notice}>
+            The quote changed since you saw it: now{' '}
+            {decimals1 !== undefined ? formatAmount(swap.error.newQuote.estimateAmount, decimals1) : ''}{' '}
+            {token1?.symbol}.{' '}
+            <button
+              type="button"
+              style={styles.smallButton}
+              onClick={() => execute((swap.error as QuoteChangedError).newQuote)}
+            >
+              Accept the new quote
+            </button>
+          </p>
+        )}
+        {steps && (
+          <ol aria-label="swap steps" style={styles.steps}>
+            <li style={styles.step}>
+              <StepMark done={Boolean(steps.swapInfo)} />
+              Quote: {steps.swapInfo ? 'fresh quote fetched' : 'fetching…'}
+            </li>
+            {steps.mode === 'batch' && (
+              <li style={styles.step} data-testid="batch-step">
+                <StepMark done={Boolean(steps.receipt)} />
+                Batch (approve and swap, one signature): <Hash value={steps.batchId ?? steps.action} />
+                {steps.receipt ? ' (confirmed)' : ''}
+              </li>
+            )}
+            {steps.mode !== 'batch' && steps.swapInfo?.approvalAddress && (
+              <li style={styles.step} data-testid="approval-step">
+                <StepMark done={Boolean(steps.approvalHash) && steps.action !== 'waiting-for-approval'} />
+                Approval:{' '}
+                {steps.approvalHash ? (
+                  <>
+                    <Hash value={steps.approvalHash} />{' '}
+                    {steps.action === 'waiting-for-approval' ? '(confirming…)' : '(confirmed)'}
+                  </>
+                ) : steps.status === 'approving' ? (
+                  steps.action
+                ) : (
+                  'allowance already sufficient'
+                )}
+              </li>
+            )}
+            {steps.mode !== 'batch' && (steps.status === 'swapping' || steps.status === 'success') && (
+              <li style={styles.step} data-testid="swap-step">
+                <StepMark done={Boolean(steps.receipt)} />
+                Swap:{' '}
+                {steps.swapHash ? (
+                  <>
+                    <Hash value={steps.swapHash} /> {steps.receipt ? '(confirmed)' : '(confirming…)'}
+                  </>
+                ) : (
+                  steps.action
+                )}
+              </li>
+            )}
+            {swap.isPending && (
+              <li style={{ ...styles.step, ...styles.now }} data-testid="current-action">
+                Now: {steps.action}
+              </li>
+            )}
+          </ol>
+        )}
+        {swap.status === 'success' && swap.data && (
+          <div data-testid="swap-success" style={styles.success}>
+            <strong style={styles.successTitle}>
+              {swap.data.realized ? (
+                <>
+                  Swap complete: received{' '}
+                  {decimals1 !== undefined ? formatAmount(swap.data.realized.amountOut, decimals1) : ''}{' '}
+                  {token1?.symbol}.
+                </>
+              ) : (
+                <>Swap complete (the node could not measure the amount received).</>
+              )}
+            </strong>
+            <span data-testid="swap-mode" style={styles.successLine}>
+              {swap.data.mode === 'batch'
+                ? `Sent as one batch of ${swap.data.transactionHashes.length} calls`
+                : `Sent as ${swap.data.transactionHashes.length} transaction${swap.data.transactionHashes.length === 1 ? '' : 's'}`}{' '}
+              ({swap.data.mode}), bounds enforced{' '}
+              {swap.data.floorEnforcement === 'onchain' ? 'on chain' : 'in simulation'}.
+            </span>
+            <span data-testid="allowance-left" style={styles.successLine}>
+              Allowance left:{' '}
+              {swap.data.leftoverAllowance
+                ? `${decimals0 !== undefined ? formatAmount(swap.data.leftoverAllowance.amount, decimals0) : String(swap.data.leftoverAllowance.amount)} ${token0?.symbol} to ${swap.data.leftoverAllowance.spender.slice(0, 10)}…`
+                : 'none'}
+            </span>
+          </div>
+        )}
+        {!(swap.error instanceof QuoteChangedError) && <ErrorView error={swap.error} />}
+        {swap.status === 'error' || swap.status === 'success' ? (
+          <button type="button" style={styles.secondary} onClick={swap.reset}>
+            New swap
+          </button>
+        ) : null}
+      </section>
+
+      <aside style={styles.walletPanel} aria-label="simulated wallet">
+        <strong style={{ fontSize: 12 }}>Simulated wallet</strong>{' '}
+        <span style={{ fontSize: 12, color: '#6b7280' }}>
+          in memory, no extension, no real chain · {account.slice(0, 6)}…{account.slice(-4)}
+        </span>
+        <div style={styles.toggles}>
           <label>
             <input
               type="checkbox"
@@ -189,232 +480,42 @@ export function SwapWidget({
             />{' '}
             User declines the smart-account upgrade
           </label>
-        </span>
-      </header>
-      <p style={styles.note}>
-        Simulated in-memory wallet (no extension, no real chain), account {account.slice(0, 10)}…
-      </p>
-      {wallet.requests.length > 0 && (
-        <p data-testid="wallet-requests" style={styles.walletLog}>
-          Wallet asked:{' '}
-          {wallet.requests
-            .slice(-8)
-            .map(({ method, answer }) => `${method} (${answer})`)
-            .join(' · ')}
-        </p>
-      )}
-      <ErrorView error={tokensError} />
-      <RateLimitBanner />
-      {pending.pendingSwaps.map(({ record, status }) => (
-        <div key={record.id} role="status" aria-label="interrupted swap" style={styles.pending}>
-          A swap of {amountOf(record.amountIn, record.token0)} {symbolOf(record.token0)} →{' '}
-          {symbolOf(record.token1)} was interrupted ({status}).{' '}
-          {status === 'resumable' && (
-            // The floor the user confirms now, shown on the button: a stored record cannot set it,
-            // and the output goes to the connected account (no `to`), whatever the record says.
-            <button
-              type="button"
-              onClick={() => pending.resume(record, { minAmountOut: BigInt(record.minAmountOut) })}
-            >
-              Finish the swap: at least {amountOf(record.minAmountOut, record.token1)}{' '}
-              {symbolOf(record.token1)} to you
-            </button>
-          )}{' '}
-          <button type="button" onClick={() => pending.dismiss(record)}>
-            Dismiss
-          </button>
         </div>
-      ))}
-      {pending.resumeState.data?.resumed === 'swapped' && (
-        <p data-testid="resumed">The interrupted swap went through.</p>
-      )}
-      {pending.resumeState.data?.resumed === 'settled' && (
-        <p>The interrupted swap had already ended ({pending.resumeState.data.status}).</p>
-      )}
-      {pending.resumeState.data?.resumed === 'nothing' && (
-        <p>Nothing was sent ({pending.resumeState.data.status}).</p>
-      )}
-      <ErrorView error={pending.resumeState.error} />
+        {wallet.requests.length > 0 && (
+          <p data-testid="wallet-requests" style={styles.walletLog}>
+            Wallet asked:{' '}
+            {wallet.requests
+              .slice(-8)
+              .map(({ method, answer }) => `${method} (${answer})`)
+              .join(' · ')}
+          </p>
+        )}
+      </aside>
+    </div>
+  )
+}
 
-      <div style={styles.row}>
-        <TokenPicker label="From" tokens={tokens} value={token0} onChange={setToken0} />
-        <input
-          aria-label="amount"
-          inputMode="decimal"
-          placeholder="0.0"
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-          style={styles.amount}
-        />
-      </div>
-      <p style={styles.sub} data-testid="balance0">
-        {usd(amountIn, decimals0, price0.data)}
-        {balanceLine(token0)}
-      </p>
+/** How much token1 one whole token0 buys at this quote, to 6 significant digits. */
+function rate(amountIn: bigint, decimals0: number, amountOut: bigint, decimals1: number): string {
+  const value = Number(formatUnits(amountOut, decimals1)) / Number(formatUnits(amountIn, decimals0))
+  return value.toLocaleString('en-US', { maximumSignificantDigits: 6 })
+}
 
-      <div style={styles.row}>
-        <TokenPicker label="To" tokens={tokens} value={token1} onChange={setToken1} />
-        <output
-          aria-label="amount out"
-          style={{ ...styles.amount, opacity: route.isPlaceholderData ? 0.5 : 1 }}
-        >
-          {amountOut !== undefined && decimals1 !== undefined ? formatAmount(amountOut, decimals1) : '–'}
-        </output>
-      </div>
-      <p style={styles.sub} data-testid="balance1">
-        {usd(amountOut, decimals1, price1.data)}
-        {balanceLine(token1)}
-      </p>
+/** A step's mark: done, or in progress. */
+function StepMark({ done }: { done: boolean }) {
+  return (
+    <span aria-hidden="true" style={{ ...styles.mark, ...(done ? styles.markDone : styles.markBusy) }}>
+      {done ? '✓' : '…'}
+    </span>
+  )
+}
 
-      {route.error instanceof NoRouteError && <p role="alert">No route between these tokens.</p>}
-      {route.error && !(route.error instanceof NoRouteError) && <ErrorView error={route.error} />}
-      {route.data && (
-        <dl style={styles.details}>
-          <dt>Route</dt>
-          <dd data-testid="route">
-            {route.data.path.map(symbolOf).join(' → ')} ({route.data.path.length - 1} hop
-            {route.data.path.length === 2 ? '' : 's'})
-          </dd>
-          <dt>Slippage</dt>
-          <dd data-testid="slippage">
-            {percent(slippage)}
-            {chosenSlippage === undefined ? '' : ' (suggested)'}
-          </dd>
-          <dt>Suggested</dt>
-          <dd data-testid="suggested-slippage">
-            {percent(suggested.slippage)}{' '}
-            {suggested.basis === 'quotes'
-              ? `(measured: ${suggested.samples} quotes, largest move ${percent(suggested.largestMove ?? 0, 3)})`
-              : '(default: fewer than two quotes)'}
-            {suggested.capped ? ' (capped at your maximum: the swap may fail its floor)' : ''}{' '}
-            <button
-              type="button"
-              onClick={() => setSlippage(suggested.slippage)}
-              disabled={suggested.slippage === slippage}
-            >
-              Use suggested
-            </button>
-          </dd>
-          <dt>Minimum received ({percent(slippage)} slippage)</dt>
-          <dd data-testid="min-received">
-            {minReceived !== undefined && decimals1 !== undefined
-              ? `${formatAmount(minReceived, decimals1)} ${token1?.symbol}`
-              : ''}
-          </dd>
-          <dt>Price impact</dt>
-          <dd data-testid="price-impact" style={{ color: impactColors[p?.priceImpact?.warning ?? 'none'] }}>
-            {p?.priceImpact ? `${(p.priceImpact.value * 100).toFixed(2)}%` : '–'}
-            {p?.priceImpact?.warning === 'high' ? ' (high)' : ''}
-            {p?.priceImpact?.warning === 'blocking' ? ' (too high to swap)' : ''}
-          </dd>
-          <dt>Network fee</dt>
-          <dd data-testid="network-fee">
-            {p?.networkFee ? `≈ ${formatAmount(p.networkFee.wei, 18, 8)} ETH` : '–'}
-            {p ? ` · ${p.steps.join(' → ')}` : ''}
-          </dd>
-          <dt>Quote</dt>
-          <dd data-testid="quote-age">
-            {route.isPlaceholderData || route.isDebouncing
-              ? 'updating…'
-              : route.quotedAt
-                ? `${Math.max(0, Math.round((now - route.quotedAt) / 1000))} s old${route.isFresh ? '' : ' (stale)'}`
-                : ''}{' '}
-            <button type="button" onClick={() => route.refetch()} disabled={route.isFetching}>
-              Refresh
-            </button>
-          </dd>
-        </dl>
-      )}
-
-      <button
-        type="button"
-        data-testid="swap-button"
-        // The preview the button stands on (when its quote was fetched, the balance it read): a
-        // story tells the pre-swap one from the fresh one.
-        data-preview={p ? `${p.quotedAt}:${p.balance}` : ''}
-        style={{ ...styles.swap, ...(blocked ? styles.blocked : {}) }}
-        disabled={!route.data || route.isPlaceholderData || !amountIn || !p || blocked || swap.isPending}
-        onClick={() => execute()}
-      >
-        {label}
-      </button>
-
-      {swap.error instanceof QuoteChangedError && (
-        <p role="alert" data-testid="quote-changed">
-          The quote changed since you saw it: now{' '}
-          {decimals1 !== undefined ? formatAmount(swap.error.newQuote.estimateAmount, decimals1) : ''}{' '}
-          {token1?.symbol}.{' '}
-          <button type="button" onClick={() => execute((swap.error as QuoteChangedError).newQuote)}>
-            Accept the new quote
-          </button>
-        </p>
-      )}
-      {swap.step && (
-        <ol aria-label="swap steps" style={styles.steps}>
-          <li>Quote: {swap.step.swapInfo ? 'fresh quote fetched' : 'fetching…'}</li>
-          {swap.isPending && <li data-testid="current-action">Now: {swap.step.action}</li>}
-          {swap.step.mode === 'batch' && (
-            <li data-testid="batch-step">
-              Batch (approve and swap, one signature): {swap.step.batchId ?? swap.step.action}
-              {swap.step.receipt ? ' (confirmed)' : ''}
-            </li>
-          )}
-          {swap.step.mode !== 'batch' && swap.step.swapInfo?.approvalAddress && (
-            <li data-testid="approval-step">
-              Approval:{' '}
-              {swap.step.approvalHash
-                ? `${swap.step.approvalHash} ${swap.step.action === 'waiting-for-approval' ? '(confirming…)' : '(confirmed)'}`
-                : swap.step.status === 'approving'
-                  ? swap.step.action
-                  : 'allowance already sufficient'}
-            </li>
-          )}
-          {swap.step.mode !== 'batch' &&
-            (swap.step.status === 'swapping' || swap.step.status === 'success') && (
-              <li data-testid="swap-step">
-                Swap:{' '}
-                {swap.step.swapHash
-                  ? `${swap.step.swapHash} ${swap.step.receipt ? '(confirmed)' : '(confirming…)'}`
-                  : swap.step.action}
-              </li>
-            )}
-        </ol>
-      )}
-      {swap.status === 'success' && swap.data && (
-        <p data-testid="swap-success">
-          {swap.data.realized ? (
-            <>
-              Swap complete: received{' '}
-              {decimals1 !== undefined ? formatAmount(swap.data.realized.amountOut, decimals1) : ''}{' '}
-              {token1?.symbol}.
-            </>
-          ) : (
-            <>Swap complete (the node could not measure the amount received).</>
-          )}
-          <br />
-          <span data-testid="swap-mode">
-            {swap.data.mode === 'batch'
-              ? `Sent as one batch of ${swap.data.transactionHashes.length} calls`
-              : `Sent as ${swap.data.transactionHashes.length} transaction${swap.data.transactionHashes.length === 1 ? '' : 's'}`}{' '}
-            ({swap.data.mode}), bounds enforced{' '}
-            {swap.data.floorEnforcement === 'onchain' ? 'on chain' : 'in simulation'}.
-          </span>
-          <br />
-          <span data-testid="allowance-left">
-            Allowance left:{' '}
-            {swap.data.leftoverAllowance
-              ? `${decimals0 !== undefined ? formatAmount(swap.data.leftoverAllowance.amount, decimals0) : String(swap.data.leftoverAllowance.amount)} ${token0?.symbol} to ${swap.data.leftoverAllowance.spender.slice(0, 10)}…`
-              : 'none'}
-          </span>
-        </p>
-      )}
-      {!(swap.error instanceof QuoteChangedError) && <ErrorView error={swap.error} />}
-      {swap.status === 'error' || swap.status === 'success' ? (
-        <button type="button" onClick={swap.reset}>
-          New swap
-        </button>
-      ) : null}
-    </section>
+/** A hash in full for the reader who copies it, shortened on screen. */
+function Hash({ value }: { value: string }) {
+  return (
+    <span title={value} style={styles.hash}>
+      {value}
+    </span>
   )
 }
 
@@ -423,7 +524,7 @@ const percent = (value: number, digits = 2) => `${(value * 100).toFixed(digits)}
 
 const impactColors = { none: 'inherit', high: '#a15c00', blocking: '#b3261e' } as const
 
-/** A token select with a search box: type a symbol to narrow the list. */
+/** A token button (a select showing the symbol, with its mark) and a search box under it. */
 function TokenPicker({
   label,
   tokens,
@@ -440,71 +541,256 @@ function TokenPicker({
     (token) => token.symbol.toLowerCase().includes(search.toLowerCase()) || token.address === value?.address,
   )
   return (
-    <span style={{ display: 'inline-flex', flexDirection: 'column', gap: 4 }}>
+    <span style={styles.picker}>
+      <span style={styles.tokenButton}>
+        <TokenMark symbol={value?.symbol} />
+        <select
+          aria-label={`${label} token`}
+          value={value?.address ?? ''}
+          onChange={(event) => onChange(tokens.find((token) => token.address === event.target.value))}
+          style={styles.tokenSelect}
+        >
+          <option value="" disabled>
+            Select
+          </option>
+          {shown.map((token) => (
+            <option key={token.address} value={token.address}>
+              {token.symbol}
+            </option>
+          ))}
+        </select>
+        <span aria-hidden="true" style={styles.chevron}>
+          ▾
+        </span>
+      </span>
       <input
         aria-label={`${label} token search`}
-        placeholder="Search symbol"
+        placeholder="Search"
         value={search}
         onChange={(event) => setSearch(event.target.value)}
-        style={{ width: 110 }}
+        style={styles.search}
       />
-      <select
-        aria-label={`${label} token`}
-        value={value?.address ?? ''}
-        onChange={(event) => onChange(tokens.find((token) => token.address === event.target.value))}
-      >
-        <option value="" disabled>
-          {label}
-        </option>
-        {shown.map((token) => (
-          <option key={token.address} value={token.address}>
-            {token.symbol}
-          </option>
-        ))}
-      </select>
+    </span>
+  )
+}
+
+/** A round mark with the symbol's first letter, coloured from the symbol. */
+function TokenMark({ symbol }: { symbol: string | undefined }) {
+  const hue = [...(symbol ?? '')].reduce((sum, char) => sum + char.charCodeAt(0) * 37, 0) % 360
+  return (
+    <span
+      aria-hidden="true"
+      style={{ ...styles.tokenMark, background: symbol ? `hsl(${hue} 65% 48%)` : '#c7cad1' }}
+    >
+      {symbol?.[0] ?? '?'}
     </span>
   )
 }
 
 const styles = {
-  card: {
-    fontFamily: 'system-ui, sans-serif',
-    border: '1px solid #ddd',
-    borderRadius: 16,
-    padding: 20,
-    width: 460,
+  frame: {
     display: 'flex',
     flexDirection: 'column',
+    gap: 12,
+    width: 480,
+    fontFamily: 'system-ui, sans-serif',
+  },
+  card: {
+    background: '#ffffff',
+    border: '1px solid #e5e7eb',
+    borderRadius: 24,
+    padding: 16,
+    boxShadow: '0 8px 24px rgba(17, 24, 39, 0.08)',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: 8,
+    color: '#111827',
+  },
+  header: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', padding: '0 4px 4px' },
+  title: { margin: 0, fontSize: 20 },
+  chip: { fontSize: 12, background: '#f3f4f6', borderRadius: 999, padding: '4px 10px', color: '#374151' },
+  panel: {
+    background: '#f5f6fa',
+    borderRadius: 16,
+    padding: '12px 14px',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: 4,
+  },
+  panelLabel: { fontSize: 13, color: '#6b7280' },
+  row: { display: 'flex', gap: 12, alignItems: 'center' },
+  amount: {
+    flex: 1,
+    minWidth: 0,
+    fontSize: 34,
+    fontWeight: 500,
+    border: 'none',
+    background: 'transparent',
+    outline: 'none',
+    padding: 0,
+    color: '#111827',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+  },
+  amountOut: { display: 'block', lineHeight: '44px' },
+  sub: { fontSize: 13, color: '#6b7280', margin: 0, minHeight: 18 },
+  arrow: {
+    alignSelf: 'center',
+    margin: '-14px 0',
+    zIndex: 1,
+    width: 36,
+    height: 36,
+    borderRadius: 12,
+    border: '4px solid #ffffff',
+    background: '#f5f6fa',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    fontSize: 16,
+    color: '#374151',
+  },
+  picker: { display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-end', gap: 4 },
+  tokenButton: {
+    position: 'relative',
+    display: 'inline-flex',
+    alignItems: 'center',
     gap: 6,
+    background: '#ffffff',
+    border: '1px solid #e5e7eb',
+    borderRadius: 999,
+    padding: '4px 10px 4px 4px',
+    boxShadow: '0 1px 2px rgba(17, 24, 39, 0.06)',
   },
-  note: {
-    fontSize: 12,
-    color: '#6b5900',
-    background: '#fff8d6',
-    padding: '4px 8px',
-    borderRadius: 6,
-    margin: 0,
+  tokenMark: {
+    width: 24,
+    height: 24,
+    borderRadius: '50%',
+    color: '#ffffff',
+    fontSize: 13,
+    fontWeight: 700,
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
   },
-  row: { display: 'flex', gap: 8, alignItems: 'flex-end' },
-  amount: { flex: 1, fontSize: 24, padding: 6, minHeight: 32, border: '1px solid #ccc', borderRadius: 8 },
-  sub: { fontSize: 12, color: '#666', margin: 0, minHeight: 16 },
+  tokenSelect: {
+    appearance: 'none',
+    border: 'none',
+    background: 'transparent',
+    fontSize: 18,
+    fontWeight: 600,
+    paddingRight: 14,
+    cursor: 'pointer',
+    color: '#111827',
+  },
+  chevron: { position: 'absolute', right: 10, pointerEvents: 'none', fontSize: 12, color: '#6b7280' },
+  search: {
+    width: 96,
+    fontSize: 11,
+    border: '1px solid #e5e7eb',
+    borderRadius: 8,
+    padding: '2px 6px',
+    background: '#ffffff',
+  },
+  detailsPanel: { border: '1px solid #e5e7eb', borderRadius: 16, padding: '8px 12px' },
+  summary: {
+    display: 'flex',
+    justifyContent: 'space-between',
+    cursor: 'pointer',
+    fontSize: 14,
+    fontWeight: 500,
+  },
+  summaryFee: { color: '#6b7280', fontWeight: 400 },
   details: {
     display: 'grid',
     gridTemplateColumns: 'auto 1fr',
-    gap: '2px 12px',
+    gap: '6px 12px',
     fontSize: 13,
-    margin: '8px 0',
+    margin: '10px 0 4px',
   },
+  dt: { color: '#6b7280' },
+  dd: { margin: 0, textAlign: 'right', wordBreak: 'break-word' },
   swap: {
     fontSize: 18,
-    padding: 10,
-    borderRadius: 10,
+    fontWeight: 600,
+    padding: 14,
+    borderRadius: 16,
     border: 'none',
-    background: '#2b59ff',
+    background: '#4c5bff',
     color: 'white',
+    cursor: 'pointer',
   },
-  steps: { fontSize: 12, wordBreak: 'break-all', paddingLeft: 18 },
   blocked: { background: '#b3261e' },
-  pending: { fontSize: 13, background: '#eef3ff', padding: '6px 8px', borderRadius: 8 },
-  walletLog: { fontSize: 11, color: '#555', margin: 0, wordBreak: 'break-word' },
+  secondary: {
+    fontSize: 14,
+    padding: 10,
+    borderRadius: 12,
+    border: '1px solid #e5e7eb',
+    background: '#ffffff',
+    cursor: 'pointer',
+  },
+  smallButton: {
+    fontSize: 12,
+    padding: '2px 8px',
+    borderRadius: 8,
+    border: '1px solid #d1d5db',
+    background: '#ffffff',
+    cursor: 'pointer',
+  },
+  steps: {
+    listStyle: 'none',
+    margin: 0,
+    padding: '4px 2px',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: 6,
+    fontSize: 13,
+  },
+  step: { display: 'flex', alignItems: 'center', gap: 8, minWidth: 0, whiteSpace: 'nowrap' },
+  now: { color: '#4c5bff', fontSize: 12, paddingLeft: 28 },
+  mark: {
+    flex: 'none',
+    width: 20,
+    height: 20,
+    borderRadius: '50%',
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    fontSize: 12,
+    fontWeight: 700,
+  },
+  markDone: { background: '#dcfce7', color: '#15803d' },
+  markBusy: { background: '#e0e7ff', color: '#4c5bff' },
+  hash: {
+    display: 'inline-block',
+    maxWidth: 150,
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    verticalAlign: 'bottom',
+    fontFamily: 'ui-monospace, monospace',
+    fontSize: 12,
+  },
+  success: {
+    background: '#f0fdf4',
+    border: '1px solid #bbf7d0',
+    borderRadius: 16,
+    padding: '10px 12px',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: 2,
+  },
+  successTitle: { color: '#166534', fontSize: 15 },
+  successLine: { fontSize: 12, color: '#374151' },
+  good: { margin: 0, fontSize: 13, color: '#166534' },
+  bad: { margin: 0, fontSize: 14, color: '#b3261e', textAlign: 'center' },
+  notice: { margin: 0, fontSize: 13, background: '#fff8e1', padding: '8px 10px', borderRadius: 12 },
+  pending: { fontSize: 13, background: '#eef2ff', padding: '8px 10px', borderRadius: 12 },
+  walletPanel: {
+    border: '1px dashed #d1d5db',
+    borderRadius: 16,
+    padding: '10px 12px',
+    background: '#fafafa',
+  },
+  toggles: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '2px 12px', fontSize: 12, marginTop: 6 },
+  walletLog: { fontSize: 11, color: '#555', margin: '6px 0 0', wordBreak: 'break-word' },
 } as const

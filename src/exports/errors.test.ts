@@ -1,23 +1,42 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import { BaseError } from '../core/errors/base.js'
 
 /**
- * Every error class the README names can be imported, from the entry its
- * examples import it from, so that `instanceof` works for the user; and every
- * library error exported has the `name` it is exported under.
+ * Every error class the documentation names (the README and the site's hand-written pages) can be
+ * imported, from the entry its examples import it from, so that `instanceof` works for the user;
+ * every library error exported has the `name` it is exported under, and its stable code is in the
+ * site's table of error codes (site/reference/errors.md).
  */
 
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
-const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+const root = fileURLToPath(new URL('../../', import.meta.url))
+/** The hand-written Markdown of the site: not its dependencies, not the generated reference. */
+function sitePages(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) {
+      const generated = relative(root, dir) === join('site', 'reference')
+      return entry.name === 'node_modules' || entry.name.startsWith('.') || generated ? [] : sitePages(path)
+    }
+    return entry.name.endsWith('.md') ? [path] : []
+  })
+}
+const docs = [join(root, 'README.md'), ...sitePages(join(root, 'site'))].map((path) => ({
+  file: relative(root, path),
+  text: readFileSync(path, 'utf8'),
+}))
+const codesPage = readFileSync(join(root, 'site/reference/errors.md'), 'utf8')
+const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   exports: Record<string, string | { types: string }>
 }
 
 /**
- * Names the README mentions that are not error classes of this library: the
- * ECMAScript error constructors, the DOMException an aborted signal rejects
- * with, and what the README's own examples define. Another library's error
- * (viem's, say) named in the README belongs here too.
+ * Names the documentation mentions that are not error classes of this library:
+ * the ECMAScript error constructors, the DOMException an aborted signal rejects
+ * with, and what its own examples define. Another library's error (viem's, say)
+ * named in the documentation belongs here too.
  */
 const notOurs = new Set([
   'Error',
@@ -56,50 +75,53 @@ function entriesExporting(name: string): string[] {
 }
 
 const errorName = /\b[A-Z][A-Za-z]+Error\b/g
-const named = [...new Set(readme.match(errorName) ?? [])].filter((name) => !notOurs.has(name)).sort()
+const named = [...new Set(docs.flatMap(({ text }) => text.match(errorName) ?? []))]
+  .filter((name) => !notOurs.has(name))
+  .sort()
 
-/** Every `import { … } from 'token-swap-hooks…'` of the README's code blocks: [name, specifier, line]. */
-function readmeImports(): [name: string, specifier: string, line: number][] {
-  const found: [string, string, number][] = []
+/** Every `import { … } from 'token-swap-hooks…'` of the documentation's code blocks: [name, specifier, where]. */
+function docImports(): [name: string, specifier: string, where: string][] {
+  const found: [string, string, string][] = []
   const blocks = /^```(?:ts|tsx)\n([\s\S]*?)^```/gm
-  for (const block of readme.matchAll(blocks)) {
-    const blockLine = readme.slice(0, block.index).split('\n').length
-    for (const statement of (block[1] ?? '').matchAll(
-      /import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*'(token-swap-hooks[^']*)'/g,
-    )) {
-      const line = blockLine + (block[1] ?? '').slice(0, statement.index).split('\n').length
-      for (const part of (statement[1] ?? '').split(',')) {
-        // `type X` and `X as Y`: the exported name is X.
-        const name = part
-          .trim()
-          .replace(/^type\s+/, '')
-          .split(/\s+as\s+/)[0]
-        if (name && new RegExp(`^${errorName.source}$`).test(name) && !notOurs.has(name))
-          found.push([name, statement[2] ?? '', line])
+  for (const { file, text } of docs)
+    for (const block of text.matchAll(blocks)) {
+      const blockLine = text.slice(0, block.index).split('\n').length
+      for (const statement of (block[1] ?? '').matchAll(
+        /import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*'(token-swap-hooks[^']*)'/g,
+      )) {
+        const line = blockLine + (block[1] ?? '').slice(0, statement.index).split('\n').length
+        for (const part of (statement[1] ?? '').split(',')) {
+          // `type X` and `X as Y`: the exported name is X.
+          const name = part
+            .trim()
+            .replace(/^type\s+/, '')
+            .split(/\s+as\s+/)[0]
+          if (name && new RegExp(`^${errorName.source}$`).test(name) && !notOurs.has(name))
+            found.push([name, statement[2] ?? '', `${file}:${line}`])
+        }
       }
     }
-  }
   return found
 }
 
-describe('the errors the README names', () => {
-  test('the README names error classes (the parser finds them)', () => {
+describe('the errors the documentation names', () => {
+  test('the documentation names error classes (the parser finds them)', () => {
     expect(named.length).toBeGreaterThan(10)
-    expect(readmeImports().length).toBeGreaterThan(3)
+    expect(docImports().length).toBeGreaterThan(3)
   })
 
   test.each(named)('%s is exported as an error class from at least one entry', (name) => {
-    expect(entriesExporting(name), `${name} is named in README.md but no entry exports it`).not.toEqual([])
+    expect(
+      entriesExporting(name),
+      `${name} is named in the documentation but no entry exports it`,
+    ).not.toEqual([])
   })
 
-  test.each(readmeImports())(
-    '%s, imported from %s in README.md line %i, is exported there',
-    (name, specifier) => {
-      const entry = entries.find((candidate) => candidate.specifier === specifier)
-      expect(entry, `${specifier} is not an entry of package.json`).toBeDefined()
-      expect(isErrorClass(entry?.module[name]), `${specifier} does not export the class ${name}`).toBe(true)
-    },
-  )
+  test.each(docImports())('%s, imported from %s in %s, is exported there', (name, specifier) => {
+    const entry = entries.find((candidate) => candidate.specifier === specifier)
+    expect(entry, `${specifier} is not an entry of package.json`).toBeDefined()
+    expect(isErrorClass(entry?.module[name]), `${specifier} does not export the class ${name}`).toBe(true)
+  })
 })
 
 /**
@@ -151,16 +173,19 @@ describe('every library error an entry exports', () => {
     }
     expect(error).toBeInstanceOf(BaseError)
     expect(error.name).toBe(name)
-    // Its stable code, for translations and analytics, is in the README's table of codes.
+    // Its stable code, for translations and analytics, is in the site's table of error codes.
     const { code } = error as BaseError
     expect(code).toMatch(/^[A-Z][A-Z\d_]*$/)
-    expect(documentedCodes.get(code), `${name}'s code ${code} is not in the README's table of codes`).toBe(
-      name,
-    )
+    expect(
+      documentedCodes.get(code),
+      `${name}'s code ${code} is not in site/reference/errors.md's table`,
+    ).toBe(name)
   })
 })
 
-/** The README's table of codes: `| \`CODE\` | \`XError\` | … |` rows. */
+/** The error codes page's table: `| [\`CODE\`](#code) | \`XError\` | … |` rows. */
 const documentedCodes = new Map(
-  [...readme.matchAll(/^\| `([A-Z][A-Z\d_]*)` \| `([A-Za-z]+Error)` \|/gm)].map((row) => [row[1], row[2]]),
+  [...codesPage.matchAll(/^\| \[?`([A-Z][A-Z\d_]*)`(?:\]\(#[a-z-]+\))? \| `([A-Za-z]+Error)` \|/gm)].map(
+    (row) => [row[1], row[2]],
+  ),
 )

@@ -55,7 +55,7 @@ export type SerializedBigInts = {
  * await queryClient.prefetchQuery(getSwapRouteQueryOptions(client, { token0, token1, amountIn }))
  * const state = serializeBigInts(dehydrate(queryClient)) // { json, bigints }, JSON-safe
  * // browser
- * <HydrationBoundary state={deserializeBigInts(state)}>…</HydrationBoundary>
+ * const page = <HydrationBoundary state={deserializeBigInts(state)}>…</HydrationBoundary>
  */
 export function serializeBigInts<data>(data: data): SerializedBigInts {
   const bigints: (string | number)[][] = []

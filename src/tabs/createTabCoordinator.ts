@@ -87,7 +87,7 @@ const running = new WeakMap<SwapClient, Running>()
  * const queryClient = new QueryClient()
  * createTabCoordinator({ client, queryClient })
  *
- * <SwapProvider client={client} queryClient={queryClient}>…</SwapProvider>
+ * export const App = () => <SwapProvider client={client} queryClient={queryClient}>…</SwapProvider>
  */
 export function createTabCoordinator(parameters: CreateTabCoordinatorParameters): TabCoordinator {
   return coordinateTabs(parameters, pageEnvironment())

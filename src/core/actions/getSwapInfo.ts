@@ -48,7 +48,7 @@ export type GetSwapInfoErrorType = InvalidParameterErrorType | NoRouteErrorType 
  *
  * @example
  * const info = await getSwapInfo(client, {
- *   token0, token1, amountIn: 10n ** 18n, to: account.address, slippage: 0.01,
+ *   token0, token1, amountIn: 10n ** 18n, to: account, slippage: 0.01,
  * })
  * // info.approvalAddress, info.transferAddress, info.data, info.estimateAmount
  */

@@ -59,7 +59,7 @@ export function multicall3AddressOf(client: Client<Transport, Chain | undefined>
  * remembered (the next call asks again).
  *
  * @example
- * if (await isMulticall3Deployed(publicClient, 1)) …
+ * if (await isMulticall3Deployed(publicClient, 1)) console.log('Multicall3 is deployed on chain 1')
  */
 export function isMulticall3Deployed(
   client: Client<Transport, Chain | undefined>,

@@ -108,10 +108,20 @@ export type SwapPreview = {
 }
 
 /**
- * Everything a swap button needs before the click: the balance, the allowance, the `steps` and `calls`
- * `executeSwap` will make (the same reads, the same planner), the `networkFee`, the `priceImpact` at the
- * service's USD prices, the quote's age. The quote and the prices are fetched only when not given.
- * @example const { insufficientBalance, needsApproval } = await getSwapPreview(client, { publicClient, account, token0, token1, amountIn })
+ * Everything a swap button needs before the click, for the current quote and
+ * account: balance and `insufficientBalance`, allowance, `needsApproval`,
+ * `needsReset`, the `steps` `executeSwap` will take (`['approve', 'swap']`,
+ * `['swap']`, `['batch']`), the whole flow's `networkFee`, the `priceImpact`
+ * against `/overview/token/price` with a warning level, and the quote's age.
+ * Chain reads go through the user's public client; the quote and the prices
+ * are fetched only when not given.
+ *
+ * @example
+ * import { getSwapPreview } from 'token-swap-hooks/core'
+ *
+ * const preview = await getSwapPreview(client, { publicClient, walletClient, account, token0, token1, amountIn })
+ * if (preview.insufficientBalance) return 'Insufficient balance'
+ * return preview.needsApproval ? `Approve ${symbol}` : 'Swap'
  */
 export async function getSwapPreview(
   client: SwapClient,

@@ -48,11 +48,43 @@ export type ResumeSwapReturnType =
   | { resumed: 'nothing'; status: 'missing' | Exclude<PendingSwapStatus, SettledStatus | 'resumable'> }
 
 /**
- * Continues a recorded execution after a reload, from its stored copy, claimed (one still running is a
- * `SwapInProgressError`), on its chain: what it sent is waited for and settled, never sent twice; after a
- * mined approval and nothing after it, the swap is sent (the floor and recipient the caller confirms now,
- * every check of `executeSwap`, never batched) at the nonce the scan proved free. Settled, it is removed.
- * @example await resumeSwap(client, { walletClient, publicClient, record, trustedAddresses, minAmountOut })
+ * Continues a recorded execution from its last confirmed step, after a
+ * reload. A record whose execution still runs in this page (or is being
+ * resumed) is refused with `SwapInProgressError`, nothing sent. The record is
+ * then read again from the storage by its id, and that stored copy is
+ * resumed, never the object passed in (a list shown before another resume or
+ * tab moved it on): when the storage no longer holds it, nothing is sent
+ * (`{ resumed: 'nothing', status: 'missing' }`, or for a record of a swap
+ * already sent, how that swap ended); a storage that cannot be
+ * read rejects, nothing sent. The clients are then brought to the record's
+ * chain (as `executeSwap` does: a `ChainMismatchError` otherwise, nothing read
+ * or removed). A swap or batch already sent is only waited for and settled
+ * (never sent twice); an approval in flight is waited for; after a mined
+ * approval, the chain is read for a swap sent after it (a reload before its
+ * hash was recorded): one found is settled from its receipt, one that cannot
+ * be ruled out sends nothing (`{ resumed: 'nothing' }`); else the swap is sent
+ * with the recorded tokens and amount, to the recipient and with the floor the
+ * caller gives now (`minAmountOut` or `acceptedQuote`; `to`, default the
+ * wallet's account: never the stored record's), after a fresh
+ * quote and every check of `executeSwap` (the allowlist, the outcome
+ * simulation, the chain), never batched, and at the account's nonce the scan
+ * proved free (its first transaction): a swap sent before the reload and not
+ * yet shown by any node can then only be replaced by it, never followed. The
+ * pending count (the public client's and the wallet's) is read again right
+ * before that send; a transaction that showed up meanwhile sends nothing
+ * (`{ resumed: 'nothing', status: 'pending' }`). A local account signs that
+ * nonce; a JSON-RPC wallet gets it in `eth_sendTransaction` and may ignore
+ * a nonce the dapp supplies (some let the user edit it, some always pick
+ * their own). The record is removed once settled (a storage that
+ * fails to remove it does not change the result). With `storage: false` the
+ * record passed in is used as it is (the chain checks still apply).
+ *
+ * @example
+ * import { getDefaultStorage, getPendingSwaps, resumeSwap } from 'token-swap-hooks/core'
+ *
+ * const [record] = await getPendingSwaps(getDefaultStorage(), { account, chainId: 1 })
+ * // Shown to the user and confirmed: the floor (and recipient) the swap must still meet now.
+ * if (record) await resumeSwap(client, { walletClient, publicClient, record, trustedAddresses, minAmountOut })
  */
 export async function resumeSwap(
   client: SwapClient,

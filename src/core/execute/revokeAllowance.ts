@@ -20,8 +20,16 @@ export type RevokeAllowanceParameters = ExecutionClients & {
 export type RevokeAllowanceReturnType = { hash: Hex; receipt: TransactionReceipt }
 
 /**
- * Sets the account's allowance for `spender` on `token` to 0, pinned to the chain, and waits for it.
- * @example await revokeAllowance({ walletClient, publicClient, ...error.leftoverAllowance })
+ * Sets the wallet account's allowance for `spender` on `token` to 0 and waits
+ * for the receipt: the one call that undoes an approval a failed swap left
+ * (`error.leftoverAllowance`). Pinned to the chain like every transaction of
+ * the library.
+ *
+ * @example
+ * import { ExecuteSwapError, revokeAllowance } from 'token-swap-hooks/core'
+ *
+ * if (error instanceof ExecuteSwapError && error.leftoverAllowance?.amount)
+ *   await revokeAllowance({ walletClient, publicClient, ...error.leftoverAllowance })
  */
 export async function revokeAllowance(
   parameters: RevokeAllowanceParameters,

@@ -85,10 +85,12 @@ export type UseExecuteSwapReturnType = Omit<
  *   trustedAddresses: { [mainnet.id]: [ROUTER, SPENDER] },
  * })
  *
+ * const button = (
  * <button disabled={isPending}
  *   onClick={() => execute({ token0, token1, amountIn, slippage: 0.01, acceptedQuote: route })}>
  *   {stage === 'approving' ? 'Approving…' : stage === 'swapping' ? 'Swapping…' : 'Swap'}
  * </button>
+ * )
  */
 export function useExecuteSwap(parameters: UseExecuteSwapParameters = {}): UseExecuteSwapReturnType {
   const { client, queryClient, execution } = useSwapContext()

@@ -36,7 +36,7 @@ export type UseTokenReturnType = UseQueryReturnType<GetTokenReturnType, UseToken
  * import { useToken } from 'token-swap-hooks'
  *
  * const { data: token, error } = useToken({ address: pasted })
- * if (error) return <p>{error.shortMessage}</p>
+ * if (error) return <p>{error.message}</p>
  * if (token?.warning === 'unlisted') return <p>Unknown token {token.symbol}: check its address</p>
  */
 export function useToken(parameters: UseTokenParameters = {}): UseTokenReturnType {

@@ -19,7 +19,11 @@ export type EncodeSwapWithPermit2ReturnType = Hex
  * The calldata of `SwapGuard.swapWithPermit2` for a signed permit (any value but the signed ones reverts).
  * Pure.
  * @example
- * await walletClient.sendTransaction({ to: swapGuardAddress, data: encodeSwapWithPermit2({ ...permit, owner, signature }) })
+ * import { encodeSwapWithPermit2, swapGuardAddress, swapPermitTypedData } from 'token-swap-hooks/core'
+ *
+ * const permit = { chainId, token0, amountIn, nonce, deadline, witness: { token1, minAmountOut, recipient, spender, router, data } }
+ * const signature = await walletClient.signTypedData({ account, ...swapPermitTypedData(permit) })
+ * const hash = await walletClient.sendTransaction({ to: swapGuardAddress, data: encodeSwapWithPermit2({ ...permit, owner: account, signature }) })
  */
 export function encodeSwapWithPermit2(
   parameters: EncodeSwapWithPermit2Parameters,

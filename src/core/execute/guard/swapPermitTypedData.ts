@@ -60,7 +60,18 @@ export const swapPermitTypes = {
   ],
 } as const
 
-/** The `witnessTypeString` the guard gives Permit2: the witness field and type, then the referenced types in order. */
+/**
+ * The `witnessTypeString` the guard gives Permit2, following Permit2's rule:
+ * the witness field, its type, then the referenced types in alphabetical
+ * order. Permit2 hashes `"PermitWitnessTransferFrom(TokenPermissions
+ * permitted,address spender,uint256 nonce,uint256 deadline,"` followed by it.
+ *
+ * @example
+ * import { keccak256, toHex } from 'viem'
+ * import { swapPermitWitnessTypeString } from 'token-swap-hooks/core'
+ *
+ * const typeHash = keccak256(toHex(`PermitWitnessTransferFrom(TokenPermissions permitted,address spender,uint256 nonce,uint256 deadline,${swapPermitWitnessTypeString}`))
+ */
 export const swapPermitWitnessTypeString =
   'GuardedSwap witness)GuardedSwap(address token1,uint256 minAmountOut,address recipient,address spender,address router,bytes32 dataHash,uint256 value)TokenPermissions(address token,uint256 amount)'
 
@@ -79,10 +90,19 @@ export type SwapPermitTypedDataReturnType = {
 }
 
 /**
- * What the user signs for `SwapGuard.swapWithPermit2` (viem's `signTypedData` parameters, add `account`):
- * Permit2 binds token0, `amountIn`, the nonce, the deadline and the guard; the `GuardedSwap` witness the
- * rest. Pure.
- * @example const signature = await walletClient.signTypedData({ account, ...swapPermitTypedData(permit) })
+ * What the user signs for `SwapGuard.swapWithPermit2`: viem's `signTypedData`
+ * parameters (add `account`). Permit2 binds token0, `amountIn`, the nonce, the
+ * deadline and the guard as its spender; the `GuardedSwap` witness binds the
+ * rest (token1, the floor, the recipient, the spender, the router, the
+ * calldata's keccak256 and the value), so changing any of it after signing
+ * makes the guard call revert. Pure: nothing is read or sent.
+ *
+ * @example
+ * import { encodeSwapWithPermit2, swapGuardAddress, swapPermitTypedData } from 'token-swap-hooks/core'
+ *
+ * const permit = { chainId, token0, amountIn, nonce, deadline, witness: { token1, minAmountOut, recipient, spender, router, data } }
+ * const signature = await walletClient.signTypedData({ account, ...swapPermitTypedData(permit) })
+ * await walletClient.sendTransaction({ to: swapGuardAddress, data: encodeSwapWithPermit2({ ...permit, owner: account, signature }) })
  */
 export function swapPermitTypedData(
   parameters: SwapPermitTypedDataParameters,

@@ -48,10 +48,23 @@ type Entry = { reading: Promise<SwapGuardReading>; expires: number }
 const cache = new WeakMap<object, Map<number, Entry>>()
 
 /**
- * Whether the swap guard on the client's chain is the genuine one: the code hashes at the guard's and its
- * executor's addresses (a look-alike that behaves in a simulation and steals when mined is `'mismatch'`).
- * Cached per client and chain id; `'missing'` for `swapGuardMissingCacheMs` only.
- * @example if ((await verifySwapGuard({ publicClient })) === 'missing') await deploySwapGuard({ walletClient, publicClient })
+ * Whether the swap guard on the public client's chain is the genuine one:
+ * compares keccak256 of the code at `swapGuardAddress` and at
+ * `swapGuardExecutorAddress` with `swapGuardCodeHash` and
+ * `swapGuardExecutorCodeHash`. Anything at the guard's address that is not
+ * the exact code (a look-alike that behaves like the guard in a simulation
+ * and steals when mined, on a chain whose CREATE2 deployer differs) is
+ * `'mismatch'`. A read: nothing is sent. Answers are cached per client and
+ * chain id (the chain id is read on each call, so a client whose chain
+ * changes is read again): `'verified'` and `'mismatch'` for the client's
+ * life, `'missing'` for {@link swapGuardMissingCacheMs} only.
+ *
+ * @example
+ * import { verifySwapGuard } from 'token-swap-hooks/core'
+ *
+ * const status = await verifySwapGuard({ publicClient })
+ * if (status === 'mismatch') throw new Error('Not the swap guard: do not approve it')
+ * if (status === 'missing') await deploySwapGuard({ walletClient, publicClient })
  */
 export async function verifySwapGuard(
   parameters: VerifySwapGuardParameters,

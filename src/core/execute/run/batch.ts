@@ -43,8 +43,11 @@ export async function readWalletCapabilities(
 }
 
 /**
- * Whether the wallet reports atomic batches for the account on the chain.
- * @example const atomic = await supportsAtomicBatch({ walletClient, publicClient }, account, 1)
+ * Whether the wallet reports atomic batches for the account on the chain
+ * (`readWalletCapabilities(…).atomic`).
+ *
+ * @example
+ * const atomic = await supportsAtomicBatch({ walletClient }, account, 1)
  */
 export async function supportsAtomicBatch(
   clients: Pick<ExecutionClients, 'walletClient'>,
