@@ -196,16 +196,24 @@ export function SwapProvider(props: SwapProviderProps) {
  * `headers` and `transformResponse` go through refs). The compiler keeps the
  * list complete: a setting added to `SwapClientConfig` must be named here.
  */
-const plainSettings = {
-  baseUrl: true,
-  allowInsecureHttp: true,
-  timeoutMs: true,
-  arrayFormat: true,
-  rateLimit: true,
-  maxRateLimitPauseMs: true,
-  redirect: true,
-  maxResponseBytes: true,
-} as const satisfies Record<Exclude<keyof SwapClientConfig, 'fetch' | 'headers' | 'transformResponse'>, true>
+const plainSettings = [
+  'baseUrl',
+  'allowInsecureHttp',
+  'timeoutMs',
+  'arrayFormat',
+  'rateLimit',
+  'maxRateLimitPauseMs',
+  'redirect',
+  'maxResponseBytes',
+] as const satisfies readonly Exclude<keyof SwapClientConfig, 'fetch' | 'headers' | 'transformResponse'>[]
+
+/** Compiles only while `plainSettings` names every plain setting of `SwapClientConfig`. */
+const _plainSettingsComplete: Exclude<
+  keyof SwapClientConfig,
+  'fetch' | 'headers' | 'transformResponse'
+> extends (typeof plainSettings)[number]
+  ? true
+  : never = true
 
 /**
  * The client the props describe. Every client setting reaches
@@ -215,11 +223,9 @@ const plainSettings = {
  */
 function useClientFromProps(props: SwapProviderProps): SwapClient {
   const { client, headers, transformResponse } = props
+  // A setting left undefined is the client's default (createSwapClient's), and no part of the key.
   const settings: Record<string, unknown> = {}
-  for (const name in plainSettings) {
-    const value = (props as Record<string, unknown>)[name]
-    if (value !== undefined) settings[name] = value
-  }
+  for (const name of plainSettings) settings[name] = props[name]
   // The functions are read from the latest props when they are called.
   const latest = useRef(props as Partial<SwapClientConfig>)
   latest.current = props as Partial<SwapClientConfig>
