@@ -330,18 +330,22 @@ export function SwapWidget({
           </details>
         )}
 
-        <button
-          type="button"
-          data-testid="swap-button"
-          // The preview the button stands on (when its quote was fetched, the balance it read): a
-          // story tells the pre-swap one from the fresh one.
-          data-preview={p ? `${p.quotedAt}:${p.balance}` : ''}
-          style={{ ...styles.swap, ...(blocked ? styles.blocked : {}) }}
-          disabled={!route.data || route.isPlaceholderData || !amountIn || !p || blocked || swap.isPending}
-          onClick={() => execute()}
-        >
-          {label}
-        </button>
+        {/* After a swap, the screen says what was received and asks for a new quote (New swap)
+            before it offers another swap: the same swap is never one click away. */}
+        {swap.status !== 'success' && (
+          <button
+            type="button"
+            data-testid="swap-button"
+            // The preview the button stands on (when its quote was fetched, the balance it read): a
+            // story tells the pre-swap one from the fresh one.
+            data-preview={p ? `${p.quotedAt}:${p.balance}` : ''}
+            style={{ ...styles.swap, ...(blocked ? styles.blocked : {}) }}
+            disabled={!route.data || route.isPlaceholderData || !amountIn || !p || blocked || swap.isPending}
+            onClick={() => execute()}
+          >
+            {label}
+          </button>
+        )}
 
         {swap.error instanceof QuoteChangedError && (
           <p role="alert" data-testid="quote-changed" style={styles.notice}>
