@@ -313,7 +313,7 @@ export function assertSwapRouteForOutputParameters(
     ensure(
       typeof tolerance === 'number' && tolerance >= 0 && tolerance <= 1,
       'tolerance',
-      'must be a finite number from 0 to 1 (0.005 is 0.5%)',
+      'must be a finite number from 0 to 1 (0.05 is 5%)',
       tolerance,
     )
   for (const [name, value, valid, rule] of [

@@ -21,13 +21,16 @@ export class InvalidParameterError extends BaseError {
   declare parameter: string
   /** The rule it broke, in words. */
   declare rule: string
+  /** The value it was given, as given (for the app's own message: `describeValue` renders it safely). */
+  declare value: unknown
+  /** The chain the rule was checked on, where it depends on one (a token with no contract on it). */
+  declare chainId?: number | undefined
 
-  constructor({ parameter, rule, value }: { parameter: string; rule: string; value: unknown }) {
-    super(`Invalid parameter "${parameter}": ${rule}.`, {
-      metaMessages: [`Received: ${describeValue(value)}`],
+  constructor(facts: { parameter: string; rule: string; value: unknown; chainId?: number | undefined }) {
+    super(`Invalid parameter "${facts.parameter}": ${facts.rule}.`, {
+      metaMessages: [`Received: ${describeValue(facts.value)}`],
     })
-    this.parameter = parameter
-    this.rule = rule
+    Object.assign(this, facts)
   }
 }
 

@@ -263,7 +263,14 @@ describe('getSwapPreview on anvil', () => {
         account: user(),
         ...swap,
       }).catch((error: unknown) => error)
-      expect(previewError).toMatchObject({ name: 'InvalidParameterError', parameter: 'token0' })
+      // Its facts as typed fields, for an app's own message (not only in the English text).
+      expect(previewError).toMatchObject({
+        name: 'InvalidParameterError',
+        code: 'INVALID_PARAMETER',
+        parameter: 'token0',
+        value: mockTokenAddresses.USDC,
+        chainId: h.fixture.chain.id,
+      })
       expect((previewError as Error).message).toMatch(`has no contract on chain ${h.fixture.chain.id}`)
 
       const executeError = await executeSwap(client, {
@@ -273,7 +280,12 @@ describe('getSwapPreview on anvil', () => {
         minAmountOut: 1n,
         dangerouslyTrustAnyAddress: true,
       }).catch((error: unknown) => error)
-      expect(executeError).toMatchObject({ name: 'InvalidParameterError', parameter: 'token0' })
+      expect(executeError).toMatchObject({
+        name: 'InvalidParameterError',
+        parameter: 'token0',
+        value: mockTokenAddresses.USDC,
+        chainId: h.fixture.chain.id,
+      })
       expect(wallet.sendRequests()).toHaveLength(0)
     } finally {
       await server.stop()

@@ -109,6 +109,7 @@ export function toMissingTokenError(
         parameter,
         rule: `has no contract on chain ${chainId}: it is not a token there (another chain's address?)`,
         value: token,
+        chainId,
       })
     : error
 }
