@@ -898,6 +898,8 @@ export async function generateReference() {
       ],
     })
   }
+  // A clean clone has no .temp-reference yet (it is not in git).
+  mkdirSync(join(errorsPath, '..'), { recursive: true })
   writeFileSync(errorsPath, `${JSON.stringify(errorFacts(context), null, 2)}\n`)
   for (const [key, item] of items)
     manifest[key] = {
@@ -906,7 +908,6 @@ export async function generateReference() {
       entries: item.specifiers,
       isValue: item.isValue,
     }
-  mkdirSync(join(manifestPath, '..'), { recursive: true })
   writeFileSync(
     manifestPath,
     `${JSON.stringify({ version: packageJson.version, exports: manifest }, null, 2)}\n`,
