@@ -447,12 +447,12 @@ describe('next-app: App Router, SwapProvider in the layout, a server-prefetched 
     url = server.url
   })
 
-  test("app/page.tsx is rendered as the README's recipe says (the same route segment options)", () => {
+  test("app/page.tsx is rendered as the site's Next.js guide says (the same route segment options)", () => {
     const options = (code: string) =>
       code.match(/^export const (dynamic|revalidate|fetchCache|dynamicParams) = .*$/gm) ?? []
-    const readme = readFileSync(join(root, 'README.md'), 'utf8')
-    const recipe = /^<!-- file: app\/page\.tsx -->\n```tsx\n([\s\S]*?)^```$/m.exec(readme)?.[1]
-    expect(recipe, 'the README gives app/page.tsx').toBeDefined()
+    const guide = readFileSync(join(root, 'site/guides/nextjs.md'), 'utf8')
+    const recipe = /^<!-- file: app\/page\.tsx -->\n```tsx\n([\s\S]*?)^```$/m.exec(guide)?.[1]
+    expect(recipe, 'the Next.js guide gives app/page.tsx').toBeDefined()
     expect(options(recipe ?? '')).toEqual(["export const dynamic = 'force-dynamic'"])
     const page = readFileSync(join(import.meta.dirname, 'next-app/app/page.tsx'), 'utf8')
     expect(options(page)).toEqual(options(recipe ?? ''))
