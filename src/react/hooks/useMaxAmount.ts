@@ -54,7 +54,8 @@ export type UseMaxAmountReturnType<selectData = MaxAmount> = UseQueryReturnType<
  * import { useMaxAmount } from 'token-swap-hooks'
  *
  * const max = useMaxAmount({ token0, token1 })
- * <button disabled={!max.data?.amount} onClick={() => setAmountIn(max.data?.amount)}>Max</button>
+ * // The Max button: disabled while `max.data?.amount` is 0n (`max.data.reason` says why).
+ * const onMax = () => max.data && setAmountIn(max.data.amount)
  */
 export function useMaxAmount<selectData = MaxAmount>(
   parameters: UseMaxAmountParameters<selectData> = {},
