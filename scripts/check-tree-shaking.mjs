@@ -24,6 +24,8 @@ const parts = {
   // function slot, so that a swap asks for the record's Web Lock once token-swap-hooks/tabs is on).
   executor: /^src\/core\/execute\/(?!records\/claims\.js$)/,
   resume: /^src\/core\/execute\/(resumeSwap|settlePendingSwaps|checkPendingSwap)\.js$/,
+  // What sends a swap: executeSwap and its runner (the preview's planner and simulation are not it).
+  runner: /^src\/core\/execute\/(executeSwap|run\/(runSwap|finishSwap|failSwap))\.js$/,
   "the guard's bytes": /^src\/guard\//,
   devtools: /^src\/react\/devtools\//,
   mock: /^src\/mock\//,
@@ -99,7 +101,7 @@ const pages = [
     name: 'useExecuteSwap',
     imports: { 'dist/index.js': ['useExecuteSwap'] },
     without: [...optIn, 'resume', 'balances', 'exact output'],
-    with: ['executor'],
+    with: ['executor', 'runner'],
   },
   {
     name: 'a widget that executes and resumes',
@@ -142,6 +144,18 @@ const pages = [
     without: [...optIn, ...features],
   },
   {
+    name: 'useMaxAmount alone',
+    imports: { 'dist/index.js': ['useMaxAmount'] },
+    without: [...optIn, 'runner', 'resume', 'balances', 'exact output'],
+    with: ['executor'],
+  },
+  {
+    name: 'getMaxAmount alone from core',
+    imports: { 'dist/core.js': ['getMaxAmount'] },
+    without: [...optIn, 'react', 'runner', 'resume', 'balances', 'exact output'],
+    with: ['executor'],
+  },
+  {
     name: 'useSuggestedSlippage alone',
     imports: { 'dist/index.js': ['useSuggestedSlippage'] },
     without: [...optIn, ...features],
@@ -167,7 +181,7 @@ const pages = [
 ]
 
 // Every hook alone: never an opt-in part; a feature's part only in that feature's hooks.
-const executorHooks = ['useExecuteSwap', 'useSwapPreview', 'usePendingSwaps']
+const executorHooks = ['useExecuteSwap', 'useSwapPreview', 'usePendingSwaps', 'useMaxAmount']
 const hooks = api()
   ['token-swap-hooks'].runtime.map(({ name }) => name)
   .filter((name) => /^use[A-Z]/.test(name))

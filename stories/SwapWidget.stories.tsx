@@ -380,6 +380,22 @@ export const NativeIn: Story = {
   },
 }
 
+/** Max (useMaxAmount): the ETH balance less the swap's fee fills the field, and that amount swaps. */
+export const MaxNativeIn: Story = {
+  args: { defaultToken0: 'ETH', defaultToken1: 'USDC', defaultAmount: '' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await enabledButton(canvas, 'Max'))
+    const filled = (canvas.getByLabelText('amount') as HTMLInputElement).value
+    const balance = storyWallet().balanceOf(tokens.ETH)
+    await expect(parseUnits(filled, 18) < balance).toBe(true)
+    await expect(parseUnits(filled, 18) > balance - parseUnits('0.01', 18)).toBe(true)
+    await userEvent.click(await enabledButton(canvas, 'Swap'))
+    await expect(await canvas.findByTestId('swap-success', {}, { timeout: 10_000 })).toBeVisible()
+    await expect(serializable(storyWallet().sent[0]?.value)).toBe(serializable(parseUnits(filled, 18)))
+  },
+}
+
 /** LONE has no pairs: the widget says there is no route and cannot swap. */
 export const NoRoute: Story = {
   args: { defaultToken0: 'USDC', defaultToken1: 'LONE', defaultAmount: '10' },

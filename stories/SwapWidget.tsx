@@ -8,6 +8,7 @@ import {
   QuoteChangedError,
   type Token,
   useExecuteSwap,
+  useMaxAmount,
   usePendingSwaps,
   useSuggestedSlippage,
   useSwapPreview,
@@ -67,6 +68,8 @@ export function SwapWidget({
   // What the user typed, or undefined while it is no amount yet ('', '.', 'abc', too many decimals).
   const amountIn = parseAmount(amount, decimals0)
   const input = { token0: token0?.address, token1: token1?.address, amountIn }
+  // "Max": the balance, less the swap's fee for ETH (read again every block).
+  const max = useMaxAmount({ token0: input.token0, token1: input.token1 })
 
   // The slippage in use: the widget's, until the user takes the suggested one.
   const [chosenSlippage, setSlippage] = useState<number>()
@@ -212,6 +215,14 @@ export function SwapWidget({
               onChange={(event) => setAmount(event.target.value)}
               style={styles.amount}
             />
+            <button
+              type="button"
+              disabled={!max.data?.amount || decimals0 === undefined}
+              title={max.data?.reason ?? (max.data?.fee ? 'Leaves the swap’s fee' : undefined)}
+              onClick={() => max.data && setAmount(formatUnits(max.data.amount, decimals0 ?? 18))}
+            >
+              Max
+            </button>
             <TokenPicker label="From" tokens={tokens} value={token0} onChange={setToken0} />
           </div>
           <p style={styles.sub} data-testid="balance0">

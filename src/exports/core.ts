@@ -182,6 +182,13 @@ export {
   type TrustedAddresses,
 } from '../core/execute/executeSwap.js'
 export {
+  type GetMaxAmountParameters,
+  gasPriceOracleAddress,
+  getMaxAmount,
+  type MaxAmount,
+  type MaxAmountReason,
+} from '../core/execute/getMaxAmount.js'
+export {
   type GetSwapPreviewParameters,
   getSwapPreview,
   type SwapPreview,

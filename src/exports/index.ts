@@ -84,6 +84,12 @@ export {
   type UseLegacyTokensReturnType,
   useLegacyTokens,
 } from '../react/hooks/useLegacyTokens.js'
+export {
+  type UseMaxAmountErrorType,
+  type UseMaxAmountParameters,
+  type UseMaxAmountReturnType,
+  useMaxAmount,
+} from '../react/hooks/useMaxAmount.js'
 export { type UsePairsParameters, type UsePairsReturnType, usePairs } from '../react/hooks/usePairs.js'
 export {
   type ResumeConfirmation,

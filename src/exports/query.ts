@@ -32,6 +32,14 @@ export {
   getLegacyTokensQueryOptions,
 } from '../query/getLegacyTokens.js'
 export {
+  defaultBlockTimeMs,
+  type GetMaxAmountOptions,
+  type GetMaxAmountQueryKey,
+  getMaxAmountQueryKey,
+  getMaxAmountQueryOptions,
+  maxAmountQueryName,
+} from '../query/getMaxAmount.js'
+export {
   type GetPairsData,
   type GetPairsOptions,
   type GetPairsQueryKey,

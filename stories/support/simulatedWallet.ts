@@ -703,6 +703,12 @@ export function createSimulatedWallet({ market, balances = {}, blockTimeMs = 500
     },
     balanceOf,
     allowance,
+    /** Sets the account's balance of `token` (the native sentinel included), as a faucet or a spend elsewhere would. */
+    setBalance(token: Address, value: bigint) {
+      ledger.balances.set(token.toLowerCase(), value)
+      if (isNativeToken(token)) state.nativeAt.set(state.blockNumber, value)
+      notify()
+    },
     subscribe(listener: () => void) {
       listeners.add(listener)
       return () => listeners.delete(listener)
