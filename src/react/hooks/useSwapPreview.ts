@@ -12,6 +12,7 @@ import type {
   WalletClient,
 } from 'viem'
 import type { GetSwapInfoErrorType } from '../../core/actions/getSwapInfo.js'
+import { isNativeToken, nativeTokenAddress } from '../../core/constants.js'
 import type { InvalidParameterErrorType } from '../../core/errors/parameter.js'
 import { getSwapPreview, type SwapPreview } from '../../core/execute/getSwapPreview.js'
 import type { BatchMode, FloorEnforcement } from '../../core/execute/rules/planSwap.js'
@@ -53,6 +54,10 @@ export type UseSwapPreviewParameters = {
   dangerouslyTrustAnyAddress?: boolean | undefined
   /** Default: the provider's, else warn from 5%, block from 15% (`useExecuteSwap` holds an accepted quote to the same); `false`: none. */
   priceImpactThresholds?: PriceImpactThresholds | false | undefined
+  /** The chain's wrapped native token (WETH): its price stands for the native coin's when the service has none. */
+  wrappedNativeToken?: Address | undefined
+  /** The fee's share of the input's USD value from which `networkFee.warning` is `'high'`. Default 0.1 (10 %). */
+  networkFeeThreshold?: number | undefined
   /** Hears the quote and the preview as they arrive (beside the provider's `onEvent`). */
   onEvent?: ((event: SwapLifecycleEvent) => void) | undefined
   /** TanStack Query options of the preview (chain reads). */
@@ -122,7 +127,17 @@ export function useSwapPreview(parameters: UseSwapPreviewParameters = {}): UseSw
   })
   const price0 = useTokenPrice({ address: token0 })
   const price1 = useTokenPrice({ address: token1 })
-  const pricesSettled = !price0.isPending && !price1.isPending
+  // The native coin's, for the fee: a native token0's or token1's own query, else the sentinel's, else
+  // (no price) the wrapped token's.
+  const sentinel = useTokenPrice({
+    address: [token0, token1].find((token) => token && isNativeToken(token)) ?? nativeTokenAddress,
+  })
+  const wrapped = useTokenPrice({
+    address: sentinel.isPending || sentinel.data ? undefined : parameters.wrappedNativeToken,
+  })
+  const nativePrice = sentinel.data || wrapped.data
+  const pricesSettled = !price0.isPending && !price1.isPending && !sentinel.isPending && !wrapped.isLoading
+  const { networkFeeThreshold } = parameters
   const chainId = publicClient?.chain?.id
   const swapInfo = quote.isPlaceholderData ? undefined : quote.data
 
@@ -136,7 +151,8 @@ export function useSwapPreview(parameters: UseSwapPreviewParameters = {}): UseSw
       token1,
       amountIn: amountIn?.toString(),
       quotedAt: quote.dataUpdatedAt,
-      prices: [price0.data, price1.data],
+      prices: [price0.data, price1.data, nativePrice],
+      networkFeeThreshold,
       batch: batch ?? execution.batch,
       floorEnforcement,
       priceImpactThresholds,
@@ -163,7 +179,9 @@ export function useSwapPreview(parameters: UseSwapPreviewParameters = {}): UseSw
           quotedAt: quote.dataUpdatedAt,
           // The quote's own staleTime, as the provider set it.
           quoteTtlMs: typeof quoteTtl === 'number' ? quoteTtl : defaultQueryDefaults.swapInfo.staleTime,
-          prices: { token0: price0.data, token1: price1.data },
+          // The cached prices, even none: the preview fetches none itself.
+          prices: { token0: price0.data, token1: price1.data, native: nativePrice },
+          networkFeeThreshold,
           batch: batch ?? execution.batch,
           floorEnforcement,
           priceImpactThresholds,
