@@ -150,8 +150,10 @@ export type SwapPreview = {
  * Everything a swap button needs before the click, for the current quote and
  * account: balance and `insufficientBalance`, allowance, `needsApproval`,
  * `needsReset`, the `steps` `executeSwap` will take (`['approve', 'swap']`,
- * `['swap']`, `['batch']`), the whole flow's `networkFee`, the `priceImpact`
- * against `/overview/token/price` with a warning level, and the quote's age.
+ * `['swap']`, `['batch']`), the whole flow's `networkFee` (per step, in the
+ * chain's coin and in USD, flagged against the input's value), the
+ * `priceImpact` against `/overview/token/price` with a warning level (and
+ * `valueGap`, the same stated as known or unknown), and the quote's age.
  * Chain reads go through the user's public client; the quote and the prices
  * are fetched only when not given.
  *
@@ -170,13 +172,13 @@ export async function getSwapPreview(
   assertRouteParameters(parameters)
   const { publicClient, account, token0, token1, amountIn } = parameters
   assertAddress('account', account)
-  const { wrappedNativeToken, networkFeeThreshold = 0.1 } = parameters
-  if (wrappedNativeToken !== undefined) assertAddress('wrappedNativeToken', wrappedNativeToken)
+  const { wrappedNativeToken: wrapped, networkFeeThreshold: threshold } = parameters
+  if (wrapped !== undefined) assertAddress('wrappedNativeToken', wrapped)
   ensure(
-    networkFeeThreshold >= 0,
+    threshold === undefined || threshold >= 0,
     'networkFeeThreshold',
     'must be a number of at least 0',
-    networkFeeThreshold,
+    threshold,
   )
   const reads = typeof publicClient?.readContract === 'function'
   ensure(reads, 'publicClient', 'must be a viem PublicClient', publicClient)
@@ -207,35 +209,51 @@ export async function getSwapPreview(
     insufficientBalance || guardDeployed === false
       ? undefined
       : await estimateFee(publicClient, account, plan, calls)
-  const [price0, , nativeUsd] = prices
-  const priceImpact = priceImpactOf({
-    ...{ amountIn, amountOut: swapInfo.estimateAmount, prices },
-    ...{ decimals: [decimals.token0, decimals.token1], thresholds: parameters.priceImpactThresholds },
-  })
-  // The fee in USD, and its share of what goes in (unknown without both prices).
-  const usd =
-    fee && nativeUsd
-      ? Number(formatUnits(fee.wei, publicClient.chain?.nativeCurrency.decimals ?? 18)) * nativeUsd
-      : undefined
-  const share =
-    usd === undefined || !(price0! > 0)
-      ? undefined
-      : usd / (Number(formatUnits(amountIn, decimals.token0)) * price0!)
   return {
     ...{ balance, insufficientBalance, allowance: facts.allowance, needsApproval: approvals.length > 0 },
     ...{ needsReset: approvals.length > 1, steps: plan.steps.map((step) => step.kind), calls },
     ...{ approvalTarget: plan.approvalTarget, guardDeployed },
+    ...valuesOf(parameters, fee, prices, [decimals.token0, decimals.token1], swapInfo.estimateAmount),
+    ...{ decimals, swapInfo, quotedAt, expiresAt: quotedAt + (parameters.quoteTtlMs ?? 10_000) },
+    quoteAge: Math.max(0, Date.now() - quotedAt),
+  }
+}
+
+/**
+ * What the swap is worth at the service's USD prices: the fee in USD and its share of the input (unknown
+ * without both prices), flagged from `networkFeeThreshold`; the price impact (`priceImpactOf`, the one
+ * rule) and the value gap, the same stated as known or unknown.
+ */
+function valuesOf(
+  parameters: GetSwapPreviewParameters,
+  fee: Omit<NetworkFee, 'usd' | 'share' | 'warning'> | undefined,
+  prices: readonly (number | undefined)[],
+  decimals: [number, number],
+  amountOut: bigint,
+): Pick<SwapPreview, 'networkFee' | 'priceImpact' | 'valueGap'> {
+  const { amountIn, publicClient, priceImpactThresholds: thresholds } = parameters
+  const [price0, , native] = prices
+  const priceImpact = priceImpactOf({ amountIn, amountOut, prices, decimals, thresholds })
+  const usd =
+    fee && native
+      ? Number(formatUnits(fee.wei, publicClient.chain?.nativeCurrency.decimals ?? 18)) * native
+      : undefined
+  const share =
+    usd === undefined || !(price0! > 0)
+      ? undefined
+      : usd / (Number(formatUnits(amountIn, decimals[0])) * price0!)
+  const high = share! >= (parameters.networkFeeThreshold ?? 0.1)
+  return {
     networkFee: fee && {
       ...fee,
-      ...{ usd, share },
-      warning: share === undefined ? 'unknown' : share >= networkFeeThreshold ? 'high' : 'none',
+      usd,
+      share,
+      warning: share === undefined ? 'unknown' : high ? 'high' : 'none',
     },
     priceImpact,
     valueGap: priceImpact
       ? { status: 'known', ...priceImpact }
       : { status: 'unknown', missing: (['token0', 'token1'] as const).filter((_, i) => !(prices[i]! > 0)) },
-    ...{ decimals, swapInfo, quotedAt, expiresAt: quotedAt + (parameters.quoteTtlMs ?? 10_000) },
-    quoteAge: Math.max(0, Date.now() - quotedAt),
   }
 }
 
@@ -297,17 +315,13 @@ async function pricesOf(client: SwapClient, parameters: GetSwapPreviewParameters
   const given = parameters.prices ?? {}
   const priceOf = (address: Address | undefined, key?: keyof typeof given) =>
     key && key in given ? given[key] : address && getTokenPrice(client, { address }).catch(() => undefined)
-  const [price0, price1, sentinel] = await Promise.all([
+  const native = isNativeToken(token0) ? 0 : isNativeToken(token1) ? 1 : 2
+  const prices = await Promise.all([
     priceOf(token0, 'token0'),
     priceOf(token1, 'token1'),
-    isNativeToken(token0) || isNativeToken(token1) ? undefined : priceOf(nativeTokenAddress, 'native'),
+    native > 1 && priceOf(nativeTokenAddress, 'native'),
   ])
-  const native =
-    'native' in given
-      ? given.native
-      : (isNativeToken(token0) ? price0 : isNativeToken(token1) ? price1 : sentinel) ||
-        (await priceOf(parameters.wrappedNativeToken))
-  return [price0, price1, native] as const
+  return [prices[0], prices[1], prices[native] || (await priceOf(parameters.wrappedNativeToken))] as const
 }
 
 /** `Promise.all`, but a failure reported is the first in argument order, whichever settled first. */
