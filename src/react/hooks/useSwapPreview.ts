@@ -129,9 +129,10 @@ export function useSwapPreview(parameters: UseSwapPreviewParameters = {}): UseSw
   })
   const price0 = useTokenPrice({ address: token0 })
   const price1 = useTokenPrice({ address: token1 })
-  // The native coin's, for the fee: a native token0's or token1's own query, else the sentinel's.
+  // The native coin's, for the fee (once there is a swap): a native token0's or token1's own query,
+  // else the sentinel's.
   const native = useTokenPrice({
-    address: [token0, token1].find((token) => token && isNativeToken(token)) ?? nativeTokenAddress,
+    address: token0 && token1 ? ([token0, token1].find(isNativeToken) ?? nativeTokenAddress) : undefined,
   })
   const pricesSettled = !price0.isPending && !price1.isPending && !native.isPending
   const { networkFeeThreshold, wrappedNativeToken } = parameters
