@@ -209,6 +209,22 @@ export const CompleteSwap: Story = {
         await enabledButton(canvas, 'Approve USDC')
         await expect(canvas.getByTestId('network-fee')).toHaveTextContent(/≈ 0\.\d+ ETH · approve → swap/)
         await expect(canvas.getByTestId('price-impact')).toHaveTextContent(/^\d+\.\d\d%$/)
+        // The fee in USD: the fee in ETH at the service's ETH price, and its share of the 2,500 USDC.
+        const ethFee = Number(canvas.getByTestId('network-fee').textContent?.match(/≈ ([\d.]+) ETH/)?.[1])
+        const ethPrice = market.tokens.find((token) => token.symbol === 'ETH')?.priceUsd ?? Number.NaN
+        await expect(canvas.getByTestId('network-fee-usd')).toHaveTextContent(
+          `≈ $${(ethFee * ethPrice).toFixed(2)} (${((ethFee * ethPrice) / 25).toFixed(2)}% of the input)`,
+        )
+        await expect(canvas.getByTestId('network-fee-steps')).toHaveTextContent(
+          /^approve [\d,]+ · swap [\d,]+$/,
+        )
+        // The value gap: the quote's USD value against the input's, the price impact's own figures.
+        await expect(canvas.getByTestId('value-gap')).toHaveTextContent(
+          /^\$[\d.]+ out for \$2500\.00 in \(gap -?\d+\.\d\d%\)$/,
+        )
+        await expect(canvas.getByTestId('value-gap').textContent).toContain(
+          `(gap ${canvas.getByTestId('price-impact').textContent})`,
+        )
         // One /swap/info for the preview, whatever else reads the quote.
         await expect(storyService().count('/swap/info')).toBe(1)
         // The balances as the library read them.
@@ -442,6 +458,42 @@ export const PriceImpact: Story = {
       await canvas.findByRole('button', { name: 'Price impact too high' }, { timeout: 10_000 }),
     ).toBeDisabled()
     await expect(canvas.getByTestId('price-impact')).toHaveTextContent(/\(too high to swap\)$/)
+  },
+}
+
+/**
+ * The service has no USD price at all (every `/overview/token/price` answers 404): the value gap and
+ * the fee in USD say unknown, naming what is missing; the fee in ETH is still shown, and an unknown
+ * value gap does not block the swap.
+ */
+export const PriceUnknown: Story = {
+  args: { defaultAmount: '1000' },
+  parameters: {
+    mockService: withMockService({
+      setup(service) {
+        service.fail({ status: 404, endpoint: '/overview/token/price', body: { detail: 'No price' } })
+      },
+    }),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await enabledButton(canvas, 'Approve USDC')
+    await expect(canvas.getByTestId('value-gap')).toHaveTextContent('unknown (no USD price for USDC, WETH)')
+    await expect(canvas.getByTestId('network-fee-usd')).toHaveTextContent('unknown (no ETH price)')
+    await expect(canvas.getByTestId('network-fee')).toHaveTextContent(/≈ 0\.\d+ ETH · approve → swap/)
+    await expect(canvas.getByTestId('price-impact')).toHaveTextContent('–')
+  },
+}
+
+/** A swap so small that its network fee is most of its value: the fee is flagged (10 % or more of the input). */
+export const HighNetworkFee: Story = {
+  args: { defaultAmount: '1' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await enabledButton(canvas, 'Approve USDC')
+    await expect(canvas.getByTestId('network-fee-usd')).toHaveTextContent(
+      /^≈ \$\d+\.\d\d \(\d+\.\d\d% of the input\) \(high\)$/,
+    )
   },
 }
 

@@ -289,6 +289,40 @@ export function SwapWidget({
                 {p?.networkFee ? `≈ ${formatAmount(p.networkFee.wei, 18, 8)} ETH` : '–'}
                 {p ? ` · ${p.steps.join(' → ')}` : ''}
               </dd>
+              <dt style={styles.dt}>Network fee in USD</dt>
+              <dd
+                style={{
+                  ...styles.dd,
+                  color: impactColors[p?.networkFee?.warning === 'high' ? 'high' : 'none'],
+                }}
+                data-testid="network-fee-usd"
+              >
+                {!p?.networkFee
+                  ? '–'
+                  : p.networkFee.usd === undefined
+                    ? 'unknown (no ETH price)'
+                    : `≈ $${p.networkFee.usd.toFixed(2)}`}
+                {p?.networkFee?.share !== undefined
+                  ? ` (${percent(p.networkFee.share, 2)} of the input)`
+                  : ''}
+                {p?.networkFee?.warning === 'high' ? ' (high)' : ''}
+              </dd>
+              <dt style={styles.dt}>Gas by step</dt>
+              <dd style={styles.dd} data-testid="network-fee-steps">
+                {p?.networkFee?.steps
+                  ?.map(({ kind, gas }) => `${kind} ${gas.toLocaleString('en-US')}`)
+                  .join(' · ') ?? '–'}
+              </dd>
+              <dt style={styles.dt}>Value out vs in</dt>
+              <dd style={styles.dd} data-testid="value-gap">
+                {!p
+                  ? '–'
+                  : p.valueGap.status === 'known'
+                    ? `$${p.valueGap.valueOut.toFixed(2)} out for $${p.valueGap.valueIn.toFixed(2)} in (gap ${percent(p.valueGap.value, 2)})`
+                    : `unknown (no USD price for ${p.valueGap.missing
+                        .map((which) => (which === 'token0' ? token0 : token1)?.symbol)
+                        .join(', ')})`}
+              </dd>
               <dt style={styles.dt}>Route</dt>
               <dd style={styles.dd} data-testid="route">
                 {route.data.path.map(symbolOf).join(' → ')} ({route.data.path.length - 1} hop

@@ -191,6 +191,8 @@ export {
 export {
   type GetSwapPreviewParameters,
   getSwapPreview,
+  type NetworkFee,
+  type NetworkFeeStep,
   type SwapPreview,
   type SwapPreviewStep,
 } from '../core/execute/getSwapPreview.js'
@@ -264,6 +266,7 @@ export {
   type PriceImpactOfParameters,
   type PriceImpactThresholds,
   priceImpactOf,
+  type ValueGap,
 } from '../core/prices/priceImpact.js'
 export type { RateLimitConfig, RateLimitState } from '../core/rateLimiter.js'
 // Data

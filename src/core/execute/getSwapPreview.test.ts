@@ -4,6 +4,7 @@ import {
   custom,
   decodeFunctionData,
   erc20Abi,
+  formatEther,
   formatUnits,
   type Hex,
   maxUint256,
@@ -49,8 +50,9 @@ describe('getSwapPreview on anvil', () => {
       steps: ['approve', 'swap'],
       decimals: { token0: 18, token1: 18 },
     })
-    // One quote and two prices: what the hooks share with useSwapInfo and useTokenPrice.
-    expect(h.server.service.count() - requestsBefore).toBe(3)
+    // One quote and three prices (token0, token1, the native coin for the fee): what the hooks share
+    // with useSwapInfo and useTokenPrice.
+    expect(h.server.service.count() - requestsBefore).toBe(4)
     expect(result.networkFee?.method).toBe('eth_simulateV1')
 
     // The estimate matches what the flow then spends.
@@ -307,5 +309,161 @@ describe('getSwapPreview on anvil', () => {
     const result = await preview({ publicClient })
     expect(result.networkFee?.method).toBe('eth_estimateGas')
     expect(result.networkFee?.gas).toBeGreaterThan(100_000n)
+  })
+
+  test('the fee in ETH is what the mined transactions paid (gasUsed × effectiveGasPrice, within 10 %): approval and swap, a native input, a batch', async () => {
+    const paid = (receipts: { gasUsed: bigint; effectiveGasPrice: bigint }[]) =>
+      receipts.reduce((total, receipt) => total + receipt.gasUsed * receipt.effectiveGasPrice, 0n)
+    for (const [swap, expectedSteps, wallet] of [
+      [{}, ['approve', 'swap'], h.wallet()],
+      [
+        { token0: h.address('ETH'), token1: h.address('USDC'), amountIn: parseEther('1') },
+        ['swap'],
+        h.wallet(),
+      ],
+      [
+        { token0: h.address('TKB'), token1: h.address('USDC'), amountIn: parseEther('5') },
+        ['approve', 'swap'],
+        h.wallet({ eip5792: {} }),
+      ],
+    ] as const) {
+      const shown = await preview({ ...swap, walletClient: wallet.walletClient })
+      const fee = shown.networkFee
+      // Each step's gas (a batch's calls one by one) at the fee per gas; they add up to the total.
+      expect(fee?.steps?.map(({ kind }) => kind)).toEqual(expectedSteps)
+      expect(fee?.steps?.reduce((total, step) => total + step.gas, 0n)).toBe(fee?.gas)
+      for (const step of fee?.steps ?? []) expect(step.wei).toBe(step.gas * (fee?.gasPrice ?? 0n))
+      expect(fee?.wei).toBe((fee?.gas ?? 0n) * (fee?.gasPrice ?? 0n))
+      // The fee per gas is the next block's base fee plus the priority fee, not a max fee.
+      const [history, tip] = await Promise.all([
+        h.fixture.publicClient.getFeeHistory({ blockCount: 1, rewardPercentiles: [] }),
+        h.fixture.publicClient.estimateMaxPriorityFeePerGas(),
+      ])
+      expect(fee?.gasPrice).toBe((history.baseFeePerGas[1] as bigint) + tip)
+
+      const swapped = await executeSwap(h.swapClient(), {
+        walletClient: wallet.walletClient,
+        publicClient: h.fixture.publicClient,
+        token0: swap.token0 ?? h.address('TKA'),
+        token1: swap.token1 ?? h.address('TKB'),
+        amountIn: swap.amountIn ?? parseEther('10'),
+        acceptedQuote: shown.swapInfo,
+        trustedAddresses: { [h.fixture.chain.id]: [h.fixture.router, h.fixture.spender] },
+        storage: false,
+      })
+      // Every transaction the flow sent (the approval and the swap, the swap alone, the batch's), as the node mined it.
+      const receipts = await Promise.all(
+        swapped.transactionHashes.map((hash) => h.fixture.publicClient.getTransactionReceipt({ hash })),
+      )
+      expect(receipts).toHaveLength(expectedSteps.length)
+      const spent = paid(receipts)
+      expect(Number(fee?.wei)).toBeGreaterThan(Number(spent) * 0.9)
+      expect(Number(fee?.wei)).toBeLessThan(Number(spent) * 1.1)
+      // Each step's gas against its own receipt.
+      receipts.forEach((receipt, i) => {
+        expect(Number(fee?.steps?.[i]?.gas)).toBeGreaterThan(Number(receipt.gasUsed) * 0.9)
+        expect(Number(fee?.steps?.[i]?.gas)).toBeLessThan(Number(receipt.gasUsed) * 1.1)
+      })
+    }
+  })
+
+  test('the fee in USD at the service’s native price, its share of the input and the flag; unknown without a price', async () => {
+    const { tokens, pools, router, spender } = h.fixture.market
+    const usdPrices: Record<string, number> = { ETH: 3000, TKA: 2, TKB: 1 }
+    const served = async (
+      prices: Record<string, number>,
+      run: (client: ReturnType<typeof h.swapClient>, count: () => number) => Promise<void>,
+    ) => {
+      const server = await startMockServer({
+        market: createMockMarket({
+          tokens: tokens.map((token) => ({ ...token, priceUsd: prices[token.symbol] ?? 0 })),
+          pairs: pools,
+          router,
+          spender,
+        }),
+      })
+      try {
+        await run(createSwapClient({ baseUrl: server.url, rateLimit: false }), () => server.service.count())
+      } finally {
+        await server.stop()
+      }
+    }
+    await served(usdPrices, async (client) => {
+      const priced = (parameters: Partial<Parameters<typeof getSwapPreview>[1]> = {}) =>
+        getSwapPreview(client, {
+          publicClient: h.fixture.publicClient,
+          account: user(),
+          token0: h.address('TKA'),
+          token1: h.address('TKB'),
+          amountIn: parseEther('10'),
+          ...parameters,
+        })
+      const shown = await priced()
+      const fee = shown.networkFee
+      const usd = Number(formatEther(fee?.wei ?? 0n)) * 3000
+      expect(fee?.usd).toBeCloseTo(usd, 10)
+      // 10 TKA at $2 go in.
+      expect(fee?.share).toBeCloseTo(usd / 20, 10)
+      // The default threshold (10 %) and a threshold an app sets, either side of the share.
+      expect(fee?.warning).toBe((fee?.share ?? 0) >= 0.1 ? 'high' : 'none')
+      const share = fee?.share ?? 0
+      expect((await priced({ networkFeeThreshold: share * 0.99 })).networkFee?.warning).toBe('high')
+      expect((await priced({ networkFeeThreshold: share * 1.01 })).networkFee?.warning).toBe('none')
+      // A native input: its own price is the fee's, and is not asked for twice.
+      const native = await priced({
+        token0: h.address('ETH'),
+        token1: h.address('TKA'),
+        amountIn: parseEther('1'),
+      })
+      expect(native.networkFee?.usd).toBeCloseTo(Number(formatEther(native.networkFee?.wei ?? 0n)) * 3000, 10)
+      expect(native.networkFee?.share).toBeCloseTo((native.networkFee?.usd ?? 0) / 3000, 10)
+      await expect(priced({ networkFeeThreshold: -1 })).rejects.toMatchObject({
+        code: 'INVALID_PARAMETER',
+        parameter: 'networkFeeThreshold',
+      })
+    })
+    // No native price: the fee in USD and its share are unknown; the chain's wrapped token's price stands in, if known.
+    await served({ TKA: 2, TKB: 1 }, async (client, count) => {
+      const request = {
+        publicClient: h.fixture.publicClient,
+        account: user(),
+        token0: h.address('TKA'),
+        token1: h.address('TKB'),
+        amountIn: parseEther('10'),
+      }
+      const unknown = await getSwapPreview(client, request)
+      expect(unknown.networkFee).toMatchObject({ usd: undefined, share: undefined, warning: 'unknown' })
+      expect(unknown.networkFee?.wei).toBeGreaterThan(0n)
+      // TKB standing for the wrapped native token ($1 here).
+      const wrapped = await getSwapPreview(client, { ...request, wrappedNativeToken: h.address('TKB') })
+      expect(wrapped.networkFee?.usd).toBeCloseTo(Number(formatEther(wrapped.networkFee?.wei ?? 0n)), 10)
+      // Prices the caller has (the hook's cached ones), even none: nothing is fetched.
+      const before = count()
+      const given = await getSwapPreview(client, {
+        ...request,
+        swapInfo: unknown.swapInfo,
+        prices: { token0: 2, token1: undefined, native: 3000 },
+      })
+      expect(count()).toBe(before)
+      expect(given.networkFee?.usd).toBeCloseTo(Number(formatEther(given.networkFee?.wei ?? 0n)) * 3000, 10)
+      expect(given.valueGap).toEqual({ status: 'unknown', missing: ['token1'] })
+    })
+  })
+
+  test('the value gap: the price impact stated as known, or unknown with the prices missing', async () => {
+    // The harness's market has no USD prices.
+    const none = await preview()
+    expect(none.priceImpact).toBeUndefined()
+    expect(none.valueGap).toEqual({ status: 'unknown', missing: ['token0', 'token1'] })
+    const onlyOut = await preview({ prices: { token0: undefined, token1: 1 } })
+    expect(onlyOut.valueGap).toEqual({ status: 'unknown', missing: ['token0'] })
+    // Known: the very price impact, with its warning (one rule, one set of thresholds).
+    const known = await preview({
+      prices: { token0: 1, token1: 1 },
+      priceImpactThresholds: { high: 0.01, blocking: 0.5 },
+    })
+    expect(known.valueGap).toEqual({ status: 'known', ...known.priceImpact })
+    expect(known.priceImpact).toMatchObject({ valueIn: 10 })
+    expect(known.valueGap.status === 'known' && known.valueGap.value).toBe(known.priceImpact?.value)
   })
 })

@@ -17,6 +17,15 @@ export type PriceImpact = {
   warning: 'none' | 'high' | 'blocking'
 }
 
+/**
+ * The quote's USD value against the input's, stated either way: `'known'` with the price impact
+ * (`priceImpactOf`'s value, values and warning: the same rule and thresholds, not a second one), or
+ * `'unknown'` with the prices `priceImpactOf` lacked (none, or not above 0, for token0; none for token1).
+ */
+export type ValueGap =
+  | ({ status: 'known' } & PriceImpact)
+  | { status: 'unknown'; missing: ('token0' | 'token1')[] }
+
 /** What `priceImpactOf` weighs: the amounts, their tokens' decimals and USD prices, and the thresholds. */
 export type PriceImpactOfParameters = {
   amountIn: bigint

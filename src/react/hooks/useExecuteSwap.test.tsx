@@ -323,6 +323,8 @@ describe('accepting a quote goes through the price-impact limit the preview show
       amountIn: service.amountIn,
     })
     expect(preview.priceImpact?.warning).toBe('blocking')
+    // Its value gap is that same rule's answer, not a second one: the click refuses what it blocks.
+    expect(preview.valueGap).toEqual({ status: 'known', ...preview.priceImpact })
     const before = { nonce: await h.nonce(), info: service.server.service.count('/swap/info') }
     const wallet = h.wallet()
     renderAccept(service, wallet)

@@ -12,6 +12,7 @@ import type {
   WalletClient,
 } from 'viem'
 import type { GetSwapInfoErrorType } from '../../core/actions/getSwapInfo.js'
+import { isNativeToken, nativeTokenAddress } from '../../core/constants.js'
 import type { InvalidParameterErrorType } from '../../core/errors/parameter.js'
 import { getSwapPreview, type SwapPreview } from '../../core/execute/getSwapPreview.js'
 import type { BatchMode, FloorEnforcement } from '../../core/execute/rules/planSwap.js'
@@ -53,6 +54,10 @@ export type UseSwapPreviewParameters = {
   dangerouslyTrustAnyAddress?: boolean | undefined
   /** Default: the provider's, else warn from 5%, block from 15% (`useExecuteSwap` holds an accepted quote to the same); `false`: none. */
   priceImpactThresholds?: PriceImpactThresholds | false | undefined
+  /** The chain's wrapped native token (WETH): its price (fetched by the preview) stands for the native coin's when the service has none. */
+  wrappedNativeToken?: Address | undefined
+  /** The fee's share of the input's USD value from which `networkFee.warning` is `'high'`. Default 0.1 (10 %). */
+  networkFeeThreshold?: number | undefined
   /** Hears the quote and the preview as they arrive (beside the provider's `onEvent`). */
   onEvent?: ((event: SwapLifecycleEvent) => void) | undefined
   /** TanStack Query options of the preview (chain reads). */
@@ -83,8 +88,10 @@ export type UseSwapPreviewReturnType = UseQueryResult<SwapPreview, UseSwapPrevie
  * and account (`getSwapPreview`): the balance and `insufficientBalance`,
  * whether an approval (or a USDT-style reset) is needed and the `steps` the
  * execution will take (`['approve', 'swap']`, `['swap']`, `['batch']`), the
- * network fee of the whole flow, the price impact against the service's USD
- * prices with a warning level, and the quote's age. The quote and prices come
+ * network fee of the whole flow (per step, in the chain's coin and in USD,
+ * flagged from `networkFeeThreshold` of the input's value), the price impact
+ * against the service's USD prices with a warning level (`valueGap`: the same,
+ * or what price is missing), and the quote's age. The quote and prices come
  * from the same cache as `useSwapInfo` and `useTokenPrice` (no extra request
  * when the page already shows them); the chain is read through the user's
  * public client. Waits quietly until tokens, amount, account and public client are there.
@@ -122,7 +129,13 @@ export function useSwapPreview(parameters: UseSwapPreviewParameters = {}): UseSw
   })
   const price0 = useTokenPrice({ address: token0 })
   const price1 = useTokenPrice({ address: token1 })
-  const pricesSettled = !price0.isPending && !price1.isPending
+  // The native coin's, for the fee (once there is a swap): a native token0's or token1's own query,
+  // else the sentinel's.
+  const native = useTokenPrice({
+    address: token0 && token1 ? ([token0, token1].find(isNativeToken) ?? nativeTokenAddress) : undefined,
+  })
+  const pricesSettled = !price0.isPending && !price1.isPending && !native.isPending
+  const { networkFeeThreshold, wrappedNativeToken } = parameters
   const chainId = publicClient?.chain?.id
   const swapInfo = quote.isPlaceholderData ? undefined : quote.data
 
@@ -136,7 +149,9 @@ export function useSwapPreview(parameters: UseSwapPreviewParameters = {}): UseSw
       token1,
       amountIn: amountIn?.toString(),
       quotedAt: quote.dataUpdatedAt,
-      prices: [price0.data, price1.data],
+      prices: [price0.data, price1.data, native.data],
+      networkFeeThreshold,
+      wrappedNativeToken,
       batch: batch ?? execution.batch,
       floorEnforcement,
       priceImpactThresholds,
@@ -163,7 +178,11 @@ export function useSwapPreview(parameters: UseSwapPreviewParameters = {}): UseSw
           quotedAt: quote.dataUpdatedAt,
           // The quote's own staleTime, as the provider set it.
           quoteTtlMs: typeof quoteTtl === 'number' ? quoteTtl : defaultQueryDefaults.swapInfo.staleTime,
-          prices: { token0: price0.data, token1: price1.data },
+          // The cached prices, even none: the preview fetches none of them again (only the wrapped
+          // token's, when it is given and the native coin has no price).
+          prices: { token0: price0.data, token1: price1.data, native: native.data },
+          networkFeeThreshold,
+          wrappedNativeToken,
           batch: batch ?? execution.batch,
           floorEnforcement,
           priceImpactThresholds,

@@ -112,6 +112,10 @@ function SwapButton({
       </button>
       <p data-testid="steps">{p?.steps.join(',')}</p>
       <p data-testid="fee">{p?.networkFee ? String(p.networkFee.wei) : ''}</p>
+      <p data-testid="fee-usd">
+        {p?.networkFee ? `${p.networkFee.usd ?? 'unknown'} ${p.networkFee.warning}` : ''}
+      </p>
+      <p data-testid="value-gap">{p ? JSON.stringify(p.valueGap) : ''}</p>
       <p data-testid="stage">{stage}</p>
       <p data-testid="preview-for">{preview.data?.swapInfo.quotedFor?.amountIn.toString()}</p>
       <p data-testid="preview-balance">{p ? String(p.balance) : ''}</p>
@@ -148,6 +152,14 @@ describe('useSwapPreview', () => {
     expect(BigInt(screen.getByTestId('fee').textContent as string)).toBeGreaterThan(0n)
     // useSwapInfo and useSwapPreview on one page: one /swap/info request.
     expect(h.server.service.count('/swap/info')).toBe(1)
+    // The prices come from useTokenPrice's cache: TKA, TKB and the native coin (for the fee), asked
+    // once each; the preview asks for none itself, even where the service has none (this market's are 0).
+    expect(h.server.service.count('/overview/token/price')).toBe(3)
+    expect(screen.getByTestId('fee-usd').textContent).toBe('unknown unknown')
+    expect(JSON.parse(screen.getByTestId('value-gap').textContent as string)).toEqual({
+      status: 'unknown',
+      missing: ['token0', 'token1'],
+    })
 
     // Another amount: the preview of 10 TKA never stands in for it (its balance, allowance and fee
     // were for 10); the button waits for the new one.
