@@ -287,15 +287,14 @@ function createBucket(configured: { rate: number; burst: number }, onRelease: ()
       burst = 1
       tokens = Math.min(tokens, 1)
     },
-    /** `level()`: the bucket now, as `take` would find it, read without changing anything. */
-    () => {
-      const now = Date.now()
-      const [r, b] = carefulUntil && now >= carefulUntil ? [configured.rate, configured.burst] : [rate, burst]
-      return {
-        tokens: r === Infinity ? b : Math.min(b, tokens + ((now - refilledAt) / 1000) * r),
-        capacity: b,
-      }
-    },
+    /**
+     * `level()`: the bucket now, read without changing anything: the tokens refilled since the last
+     * request (at the careful spell's pace until a request sees the spell is over) and its size.
+     */
+    () => ({
+      tokens: Math.min(burst, tokens + ((Date.now() - refilledAt) / 1000) * rate || tokens),
+      capacity: burst,
+    }),
   ] as const
 }
 

@@ -217,6 +217,45 @@ function useStoredSwaps(context: SwapContextValue, intervalMs: number): Stored {
   return stored
 }
 
+/**
+ * "Copy report": a failure report of an execution (`createFailureReport`) with what the panel saw of
+ * it (its step, the service's fetches since it started, its stored journal), copied as JSON; then
+ * `'Copied'` or why not, for the execution's row.
+ */
+function useCopyReport(
+  { client, queryClient, execution }: SwapContextValue,
+  records: readonly PendingSwap[],
+): [copied: [id: number, text: string] | undefined, copy: (mutation: MutationSnapshot) => void] {
+  const [copied, setCopied] = useState<[id: number, text: string]>()
+  const copy = (mutation: MutationSnapshot) => {
+    const { variables, submittedAt, error } = mutation
+    const swap = (variables ?? {}) as Record<string, unknown>
+    const record = records.find(
+      (r) => r.token0 === swap.token0 && r.amountIn === String(swap.amountIn) && r.createdAt >= submittedAt,
+    )
+    const report = createFailureReport(error, {
+      client,
+      chainId: (swap.chainId as number | undefined) ?? execution.publicClient?.chain?.id,
+      step: mutation.step as ExecuteSwapStep | undefined,
+      journal: record && journalOf(record),
+      requests: watchOf(queryClient)
+        .events.filter(
+          (event) => event.at >= submittedAt - 60_000 && isOfService(event.queryKey, client.baseUrl),
+        )
+        .map(({ at, kind, queryKey }) => {
+          const { resource, parameters } = readKey(queryKey) ?? {}
+          return { endpoint: resource, parameters: { ...parameters, baseUrl: undefined }, outcome: kind, at }
+        }),
+    })
+    const done = (text: string) => setCopied([mutation.mutationId, text])
+    navigator.clipboard.writeText(JSON.stringify(report, null, 2)).then(
+      () => done('Copied'),
+      (reason: unknown) => done(`Copy failed: ${(reason as Error | undefined)?.message ?? reason}`),
+    )
+  }
+  return [copied, copy]
+}
+
 function ConnectedPanel({
   context,
   palette,
@@ -255,33 +294,7 @@ function ConnectedPanel({
     [walletClient, publicClient, trustedAddresses],
   )
 
-  // A report of a failed execution, with what the panel saw of it, copied as JSON.
-  const [copied, setCopied] = useState<[id: number, text: string]>()
-  const copyReport = (mutation: MutationSnapshot) => {
-    const { variables, submittedAt, error } = mutation
-    const step = mutation.step as ExecuteSwapStep | undefined
-    const swap = (variables ?? {}) as Record<string, unknown>
-    const record = stored.records.find(
-      (r) => r.token0 === swap.token0 && r.amountIn === String(swap.amountIn) && r.createdAt >= submittedAt,
-    )
-    const report = createFailureReport(error, {
-      client,
-      chainId: (swap.chainId as number | undefined) ?? publicClient?.chain?.id,
-      step,
-      journal: record && journalOf(record),
-      requests: watch.events
-        .filter((event) => event.at >= submittedAt - 60_000 && isOfService(event.queryKey, baseUrl))
-        .map(({ at, kind, queryKey }) => {
-          const { resource, parameters } = readKey(queryKey) ?? {}
-          return { endpoint: resource, parameters: { ...parameters, baseUrl: undefined }, outcome: kind, at }
-        }),
-    })
-    const done = (text: string) => setCopied([mutation.mutationId, text])
-    navigator.clipboard.writeText(JSON.stringify(report, null, 2)).then(
-      () => done('Copied'),
-      (reason: unknown) => done(`Copy failed: ${(reason as Error | undefined)?.message ?? reason}`),
-    )
-  }
+  const [copied, copyReport] = useCopyReport(context, stored.records)
 
   const queries = queryClient
     .getQueryCache()
