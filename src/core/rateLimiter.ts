@@ -138,7 +138,7 @@ export function createRateLimiter(
   const maxPauseMs = resolveMaxPauseMs(options.maxPauseMs, 'maxPauseMs')
   const queue = new Map<(release: () => void) => void, () => void>()
   // A request's answer is in: the next may go.
-  const [take, tokenWait, slowDown, level] = createBucket(
+  const [take, tokenWait, slowDown, read] = createBucket(
     resolveConfig(config),
     () => queue.size > 0 && drain(),
   )
@@ -226,7 +226,7 @@ export function createRateLimiter(
       consecutive429 = 0
     },
     getState: () => state,
-    getTokens: level,
+    getTokens: read,
     subscribe(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
@@ -239,7 +239,7 @@ export function createRateLimiter(
  * kept), and its careful spell after a 429: until it ends, one request in
  * flight at a time, half the rate for each 429 (a sixteenth of the
  * configured rate at least) and bursts of one; the configured pacing again
- * after it. Its functions come as a tuple (`[take, wait, slowDown, level]`): names
+ * after it. Its functions come as a tuple (`[take, wait, slowDown, read]`): names
  * of an object's methods would stay in the minified bundle, a tuple's are the
  * caller's and minify away.
  */
@@ -250,9 +250,10 @@ function createBucket(configured: { rate: number; burst: number }, onRelease: ()
   let carefulUntil = 0
   let inFlight = 0
 
+  // The tokens at `now`, none taken (without pacing, Infinity: `|| tokens` where Infinity × 0 is NaN).
+  const level = (now: number) => Math.min(burst, tokens + ((now - refilledAt) / 1000) * rate || tokens)
   const refill = (now: number) => {
-    if (rate === Infinity) tokens = burst
-    else tokens = Math.min(burst, tokens + ((now - refilledAt) / 1000) * rate)
+    tokens = level(now)
     refilledAt = now
   }
 
@@ -288,13 +289,10 @@ function createBucket(configured: { rate: number; burst: number }, onRelease: ()
       tokens = Math.min(tokens, 1)
     },
     /**
-     * `level()`: the bucket now, read without changing anything: the tokens refilled since the last
+     * `read()`: the bucket now, read without changing anything: the tokens refilled since the last
      * request (at the careful spell's pace until a request sees the spell is over) and its size.
      */
-    () => ({
-      tokens: Math.min(burst, tokens + ((Date.now() - refilledAt) / 1000) * rate || tokens),
-      capacity: burst,
-    }),
+    () => ({ tokens: level(Date.now()), capacity: burst }),
   ] as const
 }
 
