@@ -349,6 +349,19 @@ describe('getTokens reads the bucket without changing it (issue 27, item 4)', ()
     expect(next.granted).toEqual([0, 50])
   })
 
+  test('no pacing, in the careful spell after a 429: the next request leaves once the last is in, in the same millisecond', async () => {
+    const limiter = createRateLimiter(false)
+    limiter.onRateLimited(0)
+    const release = await limiter.acquire()
+    const next = acquireMany(limiter, 1)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(next.granted).toEqual([])
+    release()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(next.granted).toEqual([0])
+    expect(limiter.getTokens()).toEqual({ tokens: 1, capacity: 1 })
+  })
+
   test('a 429: a bucket of one for the careful spell; no pacing: Infinity', () => {
     const limiter = createRateLimiter({ requestsPerSecond: 10, burst: 4 })
     limiter.onRateLimited(2000)

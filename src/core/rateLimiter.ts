@@ -250,8 +250,9 @@ function createBucket(configured: { rate: number; burst: number }, onRelease: ()
   let carefulUntil = 0
   let inFlight = 0
 
-  // The tokens at `now`, none taken (without pacing, Infinity: `|| tokens` where Infinity × 0 is NaN).
-  const level = (now: number) => Math.min(burst, tokens + ((now - refilledAt) / 1000) * rate || tokens)
+  // The tokens at `now`, none taken: a full bucket at once at an infinite rate (no pacing).
+  const level = (now: number) =>
+    rate === Infinity ? burst : Math.min(burst, tokens + ((now - refilledAt) / 1000) * rate)
   const refill = (now: number) => {
     tokens = level(now)
     refilledAt = now
