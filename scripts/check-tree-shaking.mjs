@@ -33,8 +33,9 @@ const parts = {
   balances: /^src\/core\/balances\//,
   'exact output': /^src\/core\/actions\/getSwapRouteForOutput\.js$/,
   react: /^src\/react\//,
+  'failure report': /^src\/core\/report\//,
 }
-const optIn = ["the guard's bytes", 'devtools', 'mock', 'tabs']
+const optIn = ["the guard's bytes", 'devtools', 'mock', 'tabs', 'failure report']
 const features = ['executor', 'balances', 'exact output']
 const except = (list, ...names) => list.filter((name) => !names.includes(name))
 
@@ -125,6 +126,12 @@ const pages = [
     name: 'the client and the nine actions from core',
     imports: { 'dist/core.js': nineActions },
     without: [...optIn, 'react', ...features],
+  },
+  {
+    name: 'createFailureReport alone',
+    imports: { 'dist/core.js': ['createFailureReport'] },
+    without: [...except(optIn, 'failure report'), 'react', ...features],
+    with: ['failure report'],
   },
   {
     name: 'useTokenBalances alone',

@@ -8,6 +8,7 @@ import { getSwapInfoBody } from '../src/mock/getSwapInfoBody.js'
 import { swapRouterAbi } from '../src/mock/routerAbi.js'
 import { SwapWidget } from './SwapWidget.js'
 import { enabledButton, inOrder, loggedEvents, serializable } from './support/play.js'
+import { captureClipboard, expectReport, secretClientSettings } from './support/report.js'
 import { SwapStoryProvider } from './support/SwapStoryProvider.js'
 import {
   market,
@@ -30,6 +31,8 @@ type WidgetArgs = {
   priceImpactThresholds?: { high: number; blocking: number }
   /** The provider's `floorEnforcement`: `'onchain'` (through the swap guard, the default) or `'simulation'`. */
   floorEnforcement?: 'onchain' | 'simulation'
+  /** The client carries secrets (an Authorization and an API-key header, a key in its base URL). */
+  secrets?: boolean
 }
 
 /** One line of the event log: the event's type first, then what identifies it. */
@@ -53,7 +56,7 @@ function describeEvent(event: SwapLifecycleEvent): string {
  * (a new QueryClient, a new swap client), keeping only what a browser keeps,
  * the wallet extension and the storage.
  */
-function Widget({ floorEnforcement, ...args }: WidgetArgs) {
+function Widget({ floorEnforcement, secrets, ...args }: WidgetArgs) {
   const [page, setPage] = useState({ load: 1, reloading: false })
   // The provider's onEvent, as an app's analytics would hear it: every event of every page load.
   const [events, setEvents] = useState<string[]>([])
@@ -77,7 +80,12 @@ function Widget({ floorEnforcement, ...args }: WidgetArgs) {
       {page.reloading ? (
         <p>Reloading…</p>
       ) : (
-        <SwapStoryProvider key={page.load} onEvent={onEvent} floorEnforcement={floorEnforcement}>
+        <SwapStoryProvider
+          key={page.load}
+          onEvent={onEvent}
+          floorEnforcement={floorEnforcement}
+          {...(secrets ? secretClientSettings : {})}
+        >
           <SwapWidget {...args} wallet={storyWallet()} />
         </SwapStoryProvider>
       )}
@@ -359,9 +367,12 @@ export const CompleteSwap: Story = {
   },
 }
 
-/** The wallet rejects: the rejection is shown and nothing is sent. */
+/**
+ * The wallet rejects: the rejection is shown and nothing is sent. "Copy report" copies a failure
+ * report of it, which holds none of the client's secrets (its headers, its base URL's key).
+ */
 export const RejectedSignature: Story = {
-  args: { defaultAmount: '100' },
+  args: { defaultAmount: '100', secrets: true },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.click(canvas.getByLabelText('Wallet rejects signatures'))
@@ -380,6 +391,20 @@ export const RejectedSignature: Story = {
     ).toBeVisible()
     await expect(serializable(storyWallet().sent)).toHaveLength(0)
     await expect(canvas.queryByTestId('swap-step')).toBeNull()
+
+    const copied = captureClipboard()
+    const copy = canvas.getByRole('button', { name: 'Copy report' })
+    await userEvent.click(copy)
+    await expect(await within(copy.parentElement as HTMLElement).findByRole('status')).toHaveTextContent(
+      'Copied',
+    )
+    const report = await expectReport(copied[0], 'UserRejectedError')
+    await expect(report).toMatchObject({
+      chainId: 1,
+      step: { status: 'approving', action: 'approving' },
+      error: { code: 'USER_REJECTED', fields: { stage: 'approval' } },
+    })
+    await expect(report.responses.swapInfo).toMatchObject({ approvalAddress: expect.any(String) })
   },
 }
 

@@ -17,6 +17,7 @@ import {
   useTokenPrice,
   useTokens,
 } from '../src/exports/index.js'
+import { CopyReport } from './support/CopyReport.js'
 import type { SimulatedWallet } from './support/simulatedWallet.js'
 import { ErrorView, formatAmount, RateLimitBanner, useNow } from './support/ui.js'
 
@@ -484,6 +485,7 @@ export function SwapWidget({
           </div>
         )}
         {!(swap.error instanceof QuoteChangedError) && <ErrorView error={swap.error} />}
+        {swap.error && <CopyReport error={swap.error} step={swap.step} />}
         {swap.status === 'error' || swap.status === 'success' ? (
           <button type="button" style={styles.secondary} onClick={swap.reset}>
             New swap

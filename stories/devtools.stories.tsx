@@ -7,6 +7,7 @@ import { swapDevtoolsPlugin } from '../src/exports/devtools.js'
 import { parseAmount, useExecuteSwap, useSwapRoute, useTokens } from '../src/exports/index.js'
 import { addressOf } from './support/args.js'
 import { enabledButton, serializable } from './support/play.js'
+import { captureClipboard, expectReport, secretClientSettings } from './support/report.js'
 import { simulatedAccount, simulatedChainId } from './support/simulatedWallet.js'
 import { market, storyBaseUrl, storyService, storyStorage, storyWallet } from './support/storyContext.js'
 import { Card, ErrorView, formatAmount, RateLimitBanner } from './support/ui.js'
@@ -224,6 +225,11 @@ export const AfterASwap: Story = {
     })
     const executions = within(panel.getByRole('region', { name: 'Executions' }))
     const execution = await executions.findByRole('article', {}, { timeout: 3000 })
+    // The step the flow reached, from the hook's mutation, and the limiter's bucket.
+    await waitFor(() =>
+      expect(within(execution).getByTestId('execution-step')).toHaveTextContent('step success · done'),
+    )
+    await expect(panel.getByTestId('limiter-tokens')).toHaveTextContent(/^tokens \d\.\d of 5$/)
     await expect(execution).toHaveTextContent(/^execute USDC → WETHamountIn 1000000000success/)
     await expect(execution).toHaveTextContent(
       /simulated: token0 −1000000000, token1 \+\d+ \(eth_simulateV1, gas \d+( \+ \d+)*\)/,
@@ -236,11 +242,16 @@ export const AfterASwap: Story = {
   },
 }
 
-/** The provider trusts only the router: the panel shows the spender the allowlist refused. */
+/**
+ * The provider trusts only the router: the panel shows the spender the allowlist refused, and its
+ * "Copy report" copies a failure report that holds none of the client's secrets (its headers, its
+ * base URL's key).
+ */
 export const RefusedSpender: Story = {
   args: { theme: 'dark' },
   parameters: {
     swapProvider: {
+      ...secretClientSettings,
       queryDefaults: { swapRoute: { staleTime: 2000, refetchInterval: false } },
       trustedAddresses: { [simulatedChainId]: [market.router] },
     },
@@ -262,6 +273,17 @@ export const RefusedSpender: Story = {
       `allowlist refused approvalAddress ${market.spender} on chain ${simulatedChainId}`,
     )
     await expect(serializable(storyWallet().sent)).toHaveLength(0)
+
+    const copied = captureClipboard()
+    await userEvent.click(within(execution).getByRole('button', { name: 'Copy report' }))
+    await expect(await within(execution).findByRole('status')).toHaveTextContent('Copied')
+    const report = await expectReport(copied[0], 'UntrustedAddressError')
+    await expect(report).toMatchObject({
+      chainId: simulatedChainId,
+      error: { code: 'UNTRUSTED_ADDRESS', fields: { address: market.spender, role: 'approvalAddress' } },
+    })
+    // The quotes the panel saw fetched for the swap.
+    await expect(report.requests).toContainEqual(expect.objectContaining({ endpoint: 'swapRoute' }))
   },
 }
 

@@ -98,6 +98,7 @@ export default defineConfig({
           items: [
             { text: 'The provider and the query hooks', link: '/guides/provider' },
             { text: 'Handling errors', link: '/guides/errors' },
+            { text: 'Failure reports', link: '/guides/failure-reports' },
             { text: 'How a swap is protected', link: '/guides/protection' },
             { text: 'Executing a swap', link: '/guides/executing' },
             { text: 'Slippage', link: '/guides/slippage' },

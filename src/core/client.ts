@@ -98,6 +98,12 @@ export type SwapClient = {
   readonly rateLimiter: RateLimiter
   /** Sends one GET to an endpoint and returns its body, validated by `schema`. */
   readonly request: <output>(parameters: RequestParameters<output>) => Promise<output>
+  /**
+   * Hides the client's secrets in a text (`***`), with the redactor its errors pass through: the
+   * values of its headers (of a headers function, as the last request read them) and of the base
+   * URL's query. `createFailureReport` runs every string of a report through it.
+   */
+  readonly redact: (text: string) => string
   readonly uid: string
 }
 
@@ -160,21 +166,23 @@ export function createSwapClient(config: SwapClientConfig): SwapClient {
   const rateLimiter = createRateLimiter(rateLimit, {
     maxPauseMs: resolveMaxPauseMs(config.maxRateLimitPauseMs, 'maxRateLimitPauseMs'),
   })
+  const request = createRequest({
+    ...config,
+    ...normalized,
+    arrayFormat,
+    timeoutMs,
+    rateLimiter,
+    redirect,
+    allowInsecureHttp,
+    maxResponseBytes,
+  })
   return {
     baseUrl: normalized.base,
     arrayFormat,
     timeoutMs,
     rateLimiter,
-    request: createRequest({
-      ...config,
-      ...normalized,
-      arrayFormat,
-      timeoutMs,
-      rateLimiter,
-      redirect,
-      allowInsecureHttp,
-      maxResponseBytes,
-    }),
+    request,
+    redact: request.redact,
     uid: `swap-client-${++uidCounter}`,
   }
 }

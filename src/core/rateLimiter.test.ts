@@ -330,3 +330,42 @@ describe('aborting queued requests (issue 10, item 9)', () => {
     expect(long).toBeLessThan(64 * Math.max(short, 10))
   }, 120_000)
 })
+
+describe('getTokens reads the bucket without changing it (issue 27, item 4)', () => {
+  test('the tokens left after a burst, refilled at the rate; reading them grants nothing', async () => {
+    const limiter = createRateLimiter({ requestsPerSecond: 10, burst: 4 })
+    expect(limiter.getTokens()).toEqual({ tokens: 4, capacity: 4 })
+    const { granted } = acquireMany(limiter, 3)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(granted).toEqual([0, 0, 0])
+    expect(limiter.getTokens().tokens).toBe(1)
+    await vi.advanceTimersByTimeAsync(50)
+    // Half a token more, read as often as one likes: the reads take none and move no clock.
+    for (let i = 0; i < 5; i++) expect(limiter.getTokens().tokens).toBeCloseTo(1.5)
+    const next = acquireMany(limiter, 2)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(next.granted).toEqual([0])
+    await vi.advanceTimersByTimeAsync(50)
+    expect(next.granted).toEqual([0, 50])
+  })
+
+  test('no pacing, in the careful spell after a 429: the next request leaves once the last is in, in the same millisecond', async () => {
+    const limiter = createRateLimiter(false)
+    limiter.onRateLimited(0)
+    const release = await limiter.acquire()
+    const next = acquireMany(limiter, 1)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(next.granted).toEqual([])
+    release()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(next.granted).toEqual([0])
+    expect(limiter.getTokens()).toEqual({ tokens: 1, capacity: 1 })
+  })
+
+  test('a 429: a bucket of one for the careful spell; no pacing: Infinity', () => {
+    const limiter = createRateLimiter({ requestsPerSecond: 10, burst: 4 })
+    limiter.onRateLimited(2000)
+    expect(limiter.getTokens()).toEqual({ tokens: 1, capacity: 1 })
+    expect(createRateLimiter(false).getTokens()).toEqual({ tokens: Infinity, capacity: Infinity })
+  })
+})

@@ -71,7 +71,22 @@ export type RateLimiter = {
   /** Called after an answer that is not a 429. */
   onSuccess(): void
   getState(): RateLimitState
+  /** The bucket as it stands now, read without taking anything (the devtools panel shows it). */
+  getTokens(): RateLimiterTokens
   subscribe(listener: () => void): () => void
+}
+
+/**
+ * The limiter's bucket at one moment (`rateLimiter.getTokens()`): reading it changes nothing.
+ *
+ * @example
+ * const { tokens, capacity } = client.rateLimiter.getTokens() // 3.4 of 5: a burst of 3 may leave now
+ */
+export type RateLimiterTokens = {
+  /** Tokens in the bucket now (a request takes one); `Infinity` without pacing (`rateLimit: false`). */
+  tokens: number
+  /** The bucket's size: the configured burst, 1 in the careful spell after a 429 (`getState` tells the pause). */
+  capacity: number
 }
 
 /** What a client uses when `rateLimit` is not given: 5 requests per second, bursts of 5. */
@@ -123,7 +138,10 @@ export function createRateLimiter(
   const maxPauseMs = resolveMaxPauseMs(options.maxPauseMs, 'maxPauseMs')
   const queue = new Map<(release: () => void) => void, () => void>()
   // A request's answer is in: the next may go.
-  const [take, tokenWait, slowDown] = createBucket(resolveConfig(config), () => queue.size > 0 && drain())
+  const [take, tokenWait, slowDown, read] = createBucket(
+    resolveConfig(config),
+    () => queue.size > 0 && drain(),
+  )
   let pausedUntil = 0
   let consecutive429 = 0
   const notPaused: RateLimitState = { rateLimitedUntil: undefined, requestedUntil: undefined, capped: false }
@@ -208,6 +226,7 @@ export function createRateLimiter(
       consecutive429 = 0
     },
     getState: () => state,
+    getTokens: read,
     subscribe(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
@@ -220,7 +239,7 @@ export function createRateLimiter(
  * kept), and its careful spell after a 429: until it ends, one request in
  * flight at a time, half the rate for each 429 (a sixteenth of the
  * configured rate at least) and bursts of one; the configured pacing again
- * after it. Its functions come as a tuple (`[take, wait, slowDown]`): names
+ * after it. Its functions come as a tuple (`[take, wait, slowDown, read]`): names
  * of an object's methods would stay in the minified bundle, a tuple's are the
  * caller's and minify away.
  */
@@ -231,9 +250,11 @@ function createBucket(configured: { rate: number; burst: number }, onRelease: ()
   let carefulUntil = 0
   let inFlight = 0
 
+  // The tokens at `now`, none taken: a full bucket at once at an infinite rate (no pacing).
+  const level = (now: number) =>
+    rate === Infinity ? burst : Math.min(burst, tokens + ((now - refilledAt) / 1000) * rate)
   const refill = (now: number) => {
-    if (rate === Infinity) tokens = burst
-    else tokens = Math.min(burst, tokens + ((now - refilledAt) / 1000) * rate)
+    tokens = level(now)
     refilledAt = now
   }
 
@@ -268,6 +289,11 @@ function createBucket(configured: { rate: number; burst: number }, onRelease: ()
       burst = 1
       tokens = Math.min(tokens, 1)
     },
+    /**
+     * `read()`: the bucket now, read without changing anything: the tokens refilled since the last
+     * request (at the careful spell's pace until a request sees the spell is over) and its size.
+     */
+    () => ({ tokens: level(Date.now()), capacity: burst }),
   ] as const
 }
 

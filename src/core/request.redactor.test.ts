@@ -77,3 +77,24 @@ describe('the redactor of a client', () => {
     expect(`${error.message} ${error.body}`).not.toContain('rotated')
   })
 })
+
+describe('client.redact: the same redactor for any text (a failure report, issue 27)', () => {
+  test('the base URL’s query values always; the header values once a request has read them', async () => {
+    let key = apiKey
+    const client = createSwapClient({
+      baseUrl: `${baseUrl}?tenant=acme-secret-tenant`,
+      rateLimit: false,
+      headers: () => ({ Authorization: `Bearer ${key}` }),
+      fetch: ok,
+    })
+    const text = `tenant acme-secret-tenant, key ${apiKey}`
+    expect(client.redact(text)).toBe(`tenant ***, key ${apiKey}`)
+    await getTokens(client)
+    expect(client.redact(text)).toBe('tenant ***, key ***')
+    expect(client.redact(encodeURIComponent(text))).not.toMatch(/acme-secret|sk_live/)
+    // A rotated key: the values the last request sent.
+    key = 'sk_live_rotated_key_0987654321'
+    await getTokens(client)
+    expect(client.redact(`old ${apiKey} new ${key}`)).toBe(`old ${apiKey} new ***`)
+  })
+})

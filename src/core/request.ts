@@ -59,7 +59,8 @@ const detailLength = 500
  * request, from the limiter's slot to the schema's output), `fetchOnce` (the
  * fetch under the timeout, the body read within a size cap) and
  * `fetchFollowing` (redirects, each hop checked before it is sent). What is
- * built here is the redactor of the request's secrets, kept per client.
+ * built here is the redactor of the request's secrets, kept per client, and
+ * offered as `request.redact` for any other text (the client's `redact`).
  *
  * @example
  * const request = createRequest({ base, baseQuery: [], arrayFormat: 'repeat', timeoutMs: 15_000, rateLimiter, redirect: 'error', allowInsecureHttp: false, maxResponseBytes: 16 * 1024 * 1024 })
@@ -78,7 +79,7 @@ export function createRequest(config: RequestConfig) {
     return headerSecrets[1]
   }
 
-  return async function request<output>(parameters: RequestParameters<output>): Promise<output> {
+  const request = async <output>(parameters: RequestParameters<output>): Promise<output> => {
     // The redactor of every secret value the request carries; every error that leaves goes through it.
     const secrets = { redact: baseRedact }
     try {
@@ -87,6 +88,10 @@ export function createRequest(config: RequestConfig) {
       throw error instanceof BaseError ? redactError(error, secrets.redact) : error
     }
   }
+  // The same redactor for any text (a failure report): the base URL's query values, and the header
+  // values the last request sent.
+  request.redact = (text: string) => (headerSecrets?.[1] ?? baseRedact)(text)
+  return request
 }
 
 /**

@@ -268,7 +268,18 @@ export {
   priceImpactOf,
   type ValueGap,
 } from '../core/prices/priceImpact.js'
-export type { RateLimitConfig, RateLimitState } from '../core/rateLimiter.js'
+export type { RateLimitConfig, RateLimiterTokens, RateLimitState } from '../core/rateLimiter.js'
+// Failure reports
+export {
+  createFailureReport,
+  type FailureReport,
+  type FailureReportCause,
+  type FailureReportContext,
+  type FailureReportError,
+  type FailureReportJson,
+  type FailureReportRequest,
+  type FailureReportRequestInput,
+} from '../core/report/createFailureReport.js'
 // Data
 export type { LegacyPath, Pair, Route, SwapInfo, Token, TokenData } from '../core/schemas.js'
 // Slippage

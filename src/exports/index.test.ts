@@ -160,6 +160,7 @@ test('the public runtime exports of token-swap-hooks/core', async () => {
       "checkPendingSwap",
       "checkPriceImpact",
       "checkSwapOutcome",
+      "createFailureReport",
       "createMemoryStorage",
       "createSwapClient",
       "defaultPriceImpactThresholds",

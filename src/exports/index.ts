@@ -50,7 +50,7 @@ export {
 } from '../core/errors/request.js'
 export { ResponseValidationError } from '../core/errors/response.js'
 // Values and data a page shows
-export type { RateLimitConfig, RateLimitState } from '../core/rateLimiter.js'
+export type { RateLimitConfig, RateLimiterTokens, RateLimitState } from '../core/rateLimiter.js'
 export type { LegacyPath, Pair, Route, SwapInfo, Token, TokenData } from '../core/schemas.js'
 export type { SlippageSetting } from '../core/slippage/slippageFor.js'
 export { getMinAmountOut } from '../core/utils/getMinAmountOut.js'

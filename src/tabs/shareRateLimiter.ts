@@ -69,7 +69,8 @@ export function shareRateLimiter({
   const slots = grantSlots(own, bus, locks, stopped, isLeading)
   const state = shareState(own, bus, locks, lockName, stopped, isLeading, notify)
 
-  const shared: RateLimiter = {
+  // The tab's own bucket stays what getTokens reads (the limiter's own method, kept by the assign).
+  const shared: Omit<RateLimiter, 'getTokens'> = {
     acquire: (signal) => (leading || stopped.aborted ? own.acquire(signal) : remote.acquire(signal)),
     onRateLimited(retryAfterMs) {
       const until = own.onRateLimited(retryAfterMs)

@@ -308,6 +308,69 @@ describe('SwapDevtoolsPanel', () => {
     )
     expect(within(failed).getByTestId('allowlist').textContent).toMatch(/^allowlist passed/)
   })
+
+  test('the limiter’s tokens, a running execution’s step and simulated outcome, and "Copy report" on a failed one', async () => {
+    const { baseUrl } = mock.use('msw')
+    const { queryClient } = renderPanel({ baseUrl, rateLimit: { requestsPerSecond: 2, burst: 3 } })
+    expect(within(section('Rate limit')).getByTestId('limiter-tokens').textContent).toBe('tokens 3.0 of 3')
+
+    // As useExecuteSwap keeps it: the latest step on the running mutation's meta.
+    const step = {
+      status: 'swapping',
+      action: 'sending-swap',
+      simulated: { amountIn: 10n ** 9n, amountOut: 4n * 10n ** 17n, method: 'eth_simulateV1' },
+    }
+    const build = (meta: Record<string, unknown>, mutationFn: () => Promise<unknown>) =>
+      queryClient
+        .getMutationCache()
+        .build(queryClient, { mutationKey: ['executeSwap', { baseUrl }], meta, mutationFn })
+    let finish: (error: unknown) => void = () => {}
+    const running = build({ step }, () => new Promise((_, reject) => (finish = reject)))
+    const settled = running.execute({ token0: USDC, token1: WETH, amountIn: 10n ** 9n }).catch(() => {})
+    const article = await waitFor(() => within(section('Executions')).getByRole('article'))
+    await waitFor(() =>
+      expect(within(article).getByTestId('execution-step').textContent).toBe('step swapping · sending-swap'),
+    )
+    expect(within(article).getByTestId('outcome-simulated').textContent).toBe(
+      'simulated: token0 −1000000000, token1 +400000000000000000 (eth_simulateV1)',
+    )
+    expect(within(article).queryByRole('button', { name: 'Copy report' })).toBeNull()
+
+    const written: string[] = []
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void written.push(text) },
+    })
+    finish(
+      Object.assign(
+        new UnsafeSwapOutcomeError({ violations: [], outcome: step.simulated as never, stage: 'simulation' }),
+        {
+          step: { status: 'swapping', action: 'simulating' },
+        },
+      ),
+    )
+    await act(() => settled)
+    fireEvent.click(await within(article).findByRole('button', { name: 'Copy report' }))
+    expect((await within(article).findByRole('status')).textContent).toBe('Copied')
+    const report = JSON.parse(written[0] as string)
+    expect(report).toMatchObject({
+      schemaVersion: 1,
+      simulation: { outcome: { amountIn: '1000000000', amountOut: '400000000000000000' } },
+      step: { status: 'swapping', action: 'simulating' },
+      error: { name: 'UnsafeSwapOutcomeError', code: 'UNSAFE_SWAP_OUTCOME' },
+    })
+
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async () => Promise.reject(new Error('Document is not focused.')) },
+    })
+    fireEvent.click(within(article).getByRole('button', { name: 'Copy report' }))
+    await waitFor(() =>
+      expect(within(article).getByRole('status').textContent).toBe('Copy failed: Document is not focused.'),
+    )
+    // @ts-expect-error: the stub goes, jsdom's (none) stays.
+    delete navigator.clipboard
+  })
 })
 
 describe('swapDevtoolsPlugin', () => {

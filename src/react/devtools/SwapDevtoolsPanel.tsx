@@ -21,7 +21,9 @@ import {
   type PendingSwap,
   resolveStorage,
 } from '../../core/execute/records/pendingSwaps.js'
+import type { ExecuteSwapStep } from '../../core/execute/types.js'
 import { carefulSpellMs, type RateLimitState } from '../../core/rateLimiter.js'
+import { createFailureReport } from '../../core/report/createFailureReport.js'
 import { type QueryResource, queryDefaults } from '../../query/defaults.js'
 import { SwapContext, type SwapContextValue } from '../context.js'
 import { formatDuration, formatValue, shortHex } from './format.js'
@@ -29,6 +31,7 @@ import {
   type ExecutionRow,
   executionRows,
   inFlightRows,
+  isOfService,
   type MutationSnapshot,
   type PendingSwapRow,
   pendingSwapRows,
@@ -86,8 +89,9 @@ const palettes: Record<'light' | 'dark', Palette> = {
  * limiter's 429 pause (applied and requested), each quote's age, staleTime
  * and freshness, the fetches in flight and those aborted, the stored swap
  * journals with where each stands on chain (checked on demand, read-only),
- * and the last executions' simulated and realized outcomes, allowlist
- * decision and errors. Reads the nearest `<SwapProvider>` and its
+ * the limiter's tokens, and the last executions' running step, simulated
+ * and realized outcomes, allowlist decision and errors, with a "Copy report"
+ * button (`createFailureReport`) on each that failed. Reads the nearest `<SwapProvider>` and its
  * QueryClient, and writes nothing; outside a provider it says where to put it.
  *
  * @example
@@ -213,6 +217,45 @@ function useStoredSwaps(context: SwapContextValue, intervalMs: number): Stored {
   return stored
 }
 
+/**
+ * "Copy report": a failure report of an execution (`createFailureReport`) with what the panel saw of
+ * it (its step, the service's fetches since it started, its stored journal), copied as JSON; then
+ * `'Copied'` or why not, for the execution's row.
+ */
+function useCopyReport(
+  { client, queryClient, execution }: SwapContextValue,
+  records: readonly PendingSwap[],
+): [copied: [id: number, text: string] | undefined, copy: (mutation: MutationSnapshot) => void] {
+  const [copied, setCopied] = useState<[id: number, text: string]>()
+  const copy = (mutation: MutationSnapshot) => {
+    const { variables, submittedAt, error } = mutation
+    const swap = (variables ?? {}) as Record<string, unknown>
+    const record = records.find(
+      (r) => r.token0 === swap.token0 && r.amountIn === String(swap.amountIn) && r.createdAt >= submittedAt,
+    )
+    const report = createFailureReport(error, {
+      client,
+      chainId: (swap.chainId as number | undefined) ?? execution.publicClient?.chain?.id,
+      step: mutation.step as ExecuteSwapStep | undefined,
+      journal: record && journalOf(record),
+      requests: watchOf(queryClient)
+        .events.filter(
+          (event) => event.at >= submittedAt - 60_000 && isOfService(event.queryKey, client.baseUrl),
+        )
+        .map(({ at, kind, queryKey }) => {
+          const { resource, parameters } = readKey(queryKey) ?? {}
+          return { endpoint: resource, parameters: { ...parameters, baseUrl: undefined }, outcome: kind, at }
+        }),
+    })
+    const done = (text: string) => setCopied([mutation.mutationId, text])
+    navigator.clipboard.writeText(JSON.stringify(report, null, 2)).then(
+      () => done('Copied'),
+      (reason: unknown) => done(`Copy failed: ${(reason as Error | undefined)?.message ?? reason}`),
+    )
+  }
+  return [copied, copy]
+}
+
 function ConnectedPanel({
   context,
   palette,
@@ -251,6 +294,8 @@ function ConnectedPanel({
     [walletClient, publicClient, trustedAddresses],
   )
 
+  const [copied, copyReport] = useCopyReport(context, stored.records)
+
   const queries = queryClient
     .getQueryCache()
     .getAll()
@@ -267,7 +312,12 @@ function ConnectedPanel({
   const mutations = queryClient.getMutationCache().getAll().map(snapshotMutation)
 
   const sections = {
-    rateLimit: rateLimitRow(rateLimit.state, { now, lastPause: rateLimit.lastPause, carefulSpellMs }),
+    rateLimit: rateLimitRow(rateLimit.state, {
+      now,
+      lastPause: rateLimit.lastPause,
+      carefulSpellMs,
+      bucket: client.rateLimiter.getTokens?.(),
+    }),
     quotes: quoteRows(queries, { baseUrl, now, symbols }),
     inFlight: inFlightRows(queries, { baseUrl, now, startedAt: watch.startedAt, symbols }),
     events: requestEventRows(watch.events, { baseUrl, now, symbols }),
@@ -310,7 +360,15 @@ function ConnectedPanel({
         }}
         palette={palette}
       />
-      <ExecutionsSection rows={sections.executions} palette={palette} />
+      <ExecutionsSection
+        rows={sections.executions}
+        palette={palette}
+        copied={copied}
+        onCopy={(id) => {
+          const mutation = mutations.find((item) => item.mutationId === id)
+          if (mutation) copyReport(mutation)
+        }}
+      />
     </>
   )
 }
@@ -318,13 +376,14 @@ function ConnectedPanel({
 /** What the panel reads of a mutation (any @tanstack/react-query 5's `Mutation`). */
 type MutationLike = {
   mutationId: number
-  options: { mutationKey?: readonly unknown[] | undefined }
+  options: { mutationKey?: readonly unknown[] | undefined; meta?: Record<string, unknown> | undefined }
   state: Pick<MutationSnapshot, 'status' | 'submittedAt' | 'variables' | 'data' | 'error'>
 }
 
 function snapshotMutation({ mutationId, options, state }: MutationLike): MutationSnapshot {
   const { status, submittedAt, variables, data, error } = state
-  return { mutationId, mutationKey: options.mutationKey, status, submittedAt, variables, data, error }
+  const { mutationKey, meta } = options
+  return { mutationId, mutationKey, status, submittedAt, variables, data, error, step: meta?.step }
 }
 
 // Building blocks, inline-styled.
@@ -462,6 +521,12 @@ function RateLimitSection({ row, palette }: { row: RateLimitRow; palette: Palett
         </p>
       ) : (
         <Empty palette={palette}>No 429 pause: requests leave at the configured pace.</Empty>
+      )}
+      {row.capacity !== undefined && (
+        <p style={{ margin: '4px 0 0' }} data-testid="limiter-tokens">
+          tokens {row.tokens === Infinity ? '∞' : row.tokens?.toFixed(1)} of {formatValue(row.capacity)}
+          {row.capacity === Infinity ? ' (no pacing)' : ''}
+        </p>
       )}
     </Section>
   )
@@ -696,7 +761,7 @@ function PendingSwapsSection({
 function Outcome({ label, outcome }: { label: string; outcome: ExecutionRow['simulated'] }) {
   if (!outcome) return null
   return (
-    <div>
+    <div data-testid={`outcome-${label}`}>
       {label}: token0 −{formatValue(outcome.amountIn)}, token1 +{formatValue(outcome.amountOut)} (
       {outcome.method ?? '?'}
       {outcome.gasUsed?.length ? `, gas ${outcome.gasUsed.map(String).join(' + ')}` : ''})
@@ -704,7 +769,17 @@ function Outcome({ label, outcome }: { label: string; outcome: ExecutionRow['sim
   )
 }
 
-function ExecutionsSection({ rows, palette }: { rows: ExecutionRow[]; palette: Palette }) {
+function ExecutionsSection({
+  rows,
+  palette,
+  copied,
+  onCopy,
+}: {
+  rows: ExecutionRow[]
+  palette: Palette
+  copied: [id: number, text: string] | undefined
+  onCopy: (id: number) => void
+}) {
   const decisionColor = (decision: string) =>
     decision === 'passed'
       ? palette.good
@@ -744,7 +819,14 @@ function ExecutionsSection({ rows, palette }: { rows: ExecutionRow[]; palette: P
                 {row.status}
               </Badge>
               <span style={{ color: palette.muted }}>{formatDuration(row.agoMs)} ago</span>
+              {row.error && (
+                <button type="button" onClick={() => onCopy(row.mutationId)} style={{ fontSize: 11 }}>
+                  Copy report
+                </button>
+              )}
+              {copied?.[0] === row.mutationId && <span role="status">{copied[1]}</span>}
             </div>
+            {row.step && <div data-testid="execution-step">step {row.step}</div>}
             <Outcome label="simulated" outcome={row.simulated} />
             <Outcome label="realized" outcome={row.realized} />
             {(row.floorEnforcement || row.mode) && (

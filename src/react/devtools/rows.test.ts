@@ -583,3 +583,44 @@ describe('executionRows: the simulation, the allowlist and the error', () => {
     })
   })
 })
+
+describe('issue 27: the running step and the limiter’s tokens', () => {
+  const simulated = { amountIn: 5n, amountOut: 7n, method: 'eth_call' }
+  const running: MutationSnapshot = {
+    mutationId: 3,
+    mutationKey: ['executeSwap', { baseUrl }],
+    status: 'pending',
+    submittedAt: now - 100,
+    variables: { token0: USDC, token1: WETH, amountIn: 5n },
+    data: undefined,
+    error: null,
+    step: { status: 'swapping', action: 'waiting-for-swap', simulated },
+  }
+
+  test('a running execution: its step, and the simulated outcome its step carries', () => {
+    const [row] = executionRows([running], { baseUrl, now })
+    expect(row).toMatchObject({
+      step: 'swapping · waiting-for-swap',
+      simulated: { amountIn: 5n, amountOut: 7n, method: 'eth_call', gasUsed: undefined },
+    })
+    const [done] = executionRows([{ ...running, step: undefined, status: 'error', error: 'x' }], {
+      baseUrl,
+      now,
+    })
+    expect(done).toMatchObject({ step: undefined, simulated: undefined })
+  })
+
+  test('the bucket read, else nothing', () => {
+    const state = { rateLimitedUntil: undefined, requestedUntil: undefined, capped: false }
+    expect(
+      rateLimitRow(state, { now, carefulSpellMs: 10_000, bucket: { tokens: 2.5, capacity: 5 } }),
+    ).toMatchObject({
+      tokens: 2.5,
+      capacity: 5,
+    })
+    expect(rateLimitRow(state, { now, carefulSpellMs: 10_000 })).toMatchObject({
+      tokens: undefined,
+      capacity: undefined,
+    })
+  })
+})

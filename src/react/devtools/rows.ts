@@ -4,7 +4,7 @@ import { describeViolation } from '../../core/errors/execute.js'
 import type { JournalEntry } from '../../core/execute/records/journal.js'
 import type { PendingSwap } from '../../core/execute/records/pendingSwaps.js'
 import { isSettled, type PendingSwapStatus } from '../../core/execute/rules/standing.js'
-import type { RateLimitState } from '../../core/rateLimiter.js'
+import type { RateLimiterTokens, RateLimitState } from '../../core/rateLimiter.js'
 import { shortHex } from './format.js'
 
 // The panel's data, section by section: pure functions of plain snapshots (of the QueryClient's
@@ -183,15 +183,18 @@ export type RateLimitRow = {
   lastPauseUntil: number | undefined
   carefulUntil: number | undefined
   carefulInMs: number | undefined
+  /** The limiter's bucket now (`rateLimiter.getTokens()`): tokens and capacity; `undefined` when not read. */
+  tokens: number | undefined
+  capacity: number | undefined
 }
 
 /**
  * The limiter's state for the panel: the pause it applies and the one the
- * server requested (`state`), and from the last pause seen (`lastPause`),
- * the careful spell that follows it.
+ * server requested (`state`), from the last pause seen (`lastPause`), the
+ * careful spell that follows it, and the bucket's tokens (`bucket`).
  *
  * @example
- * rateLimitRow(client.rateLimiter.getState(), { now: Date.now(), lastPause, carefulSpellMs })
+ * rateLimitRow(client.rateLimiter.getState(), { now: Date.now(), lastPause, carefulSpellMs, bucket: client.rateLimiter.getTokens() })
  */
 export function rateLimitRow(
   { rateLimitedUntil: until, requestedUntil, capped }: RateLimitState,
@@ -199,7 +202,13 @@ export function rateLimitRow(
     now,
     lastPause,
     carefulSpellMs,
-  }: { now: number; lastPause?: RateLimitState | undefined; carefulSpellMs: number },
+    bucket,
+  }: {
+    now: number
+    lastPause?: RateLimitState | undefined
+    carefulSpellMs: number
+    bucket?: RateLimiterTokens | undefined
+  },
 ): RateLimitRow {
   const lastPauseUntil = until ?? lastPause?.rateLimitedUntil
   const carefulUntil = lastPauseUntil === undefined ? undefined : lastPauseUntil + carefulSpellMs
@@ -218,6 +227,8 @@ export function rateLimitRow(
     lastPauseUntil: shown ? lastPauseUntil : undefined,
     carefulUntil: shown ? carefulUntil : undefined,
     carefulInMs: shown ? minus(carefulUntil, now) : undefined,
+    tokens: bucket?.tokens,
+    capacity: bucket?.capacity,
   }
 }
 
@@ -426,6 +437,8 @@ export type MutationSnapshot = {
   variables: unknown
   data: unknown
   error: unknown
+  /** The flow's latest step, as `useExecuteSwap` keeps it on its mutation (`meta.step`). */
+  step?: unknown
 }
 
 /** An outcome as the flow reports it (`simulated`, `realized`). */
@@ -459,8 +472,11 @@ export type ExecutionRow = {
   amountIn: bigint | string | undefined
   /** The floor asked (`minAmountOut`), when given as such. */
   minAmountOut: bigint | string | undefined
+  /** What the simulation predicted: the result's, else the running step's (`onStep`). */
   simulated: OutcomeRow | undefined
   realized: OutcomeRow | undefined
+  /** Where the flow is (or ended), from its latest step: `'swapping · simulating'`. */
+  step: string | undefined
   floorEnforcement: string | undefined
   mode: string | undefined
   hashes: readonly string[]
@@ -540,7 +556,7 @@ export function executionRows(
   }: { baseUrl: string; now: number; waived?: boolean; symbols?: ReadonlyMap<string, string> },
 ): ExecutionRow[] {
   const rows: ExecutionRow[] = []
-  for (const { mutationKey, status, submittedAt, mutationId, ...mutation } of mutations) {
+  for (const { mutationKey, status, submittedAt, mutationId, step: last, ...mutation } of mutations) {
     const [name, key] = mutationKey ?? []
     if (
       (name !== 'executeSwap' && name !== 'resumeSwap') ||
@@ -556,6 +572,7 @@ export function executionRows(
       typeof mutation.error === 'object' && mutation.error
         ? (mutation.error as Record<string, unknown>)
         : undefined
+    const step = (last ?? {}) as Record<string, unknown>
     const resumed = ofType<string>(data.resumed, 'string')
     const standing = ofType<string>(data.status, 'string')
     rows.push({
@@ -563,7 +580,8 @@ export function executionRows(
       label: `${short(swap.token0, symbols)} → ${short(swap.token1, symbols)}`,
       amountIn: swap.amountIn as bigint | string | undefined,
       minAmountOut: variables.minAmountOut as bigint | string | undefined,
-      ...{ simulated: outcomeOf(data.simulated), realized: outcomeOf(data.realized) },
+      ...{ simulated: outcomeOf(data.simulated ?? step.simulated), realized: outcomeOf(data.realized) },
+      step: last ? `${step.status} · ${step.action}` : undefined,
       ...{
         floorEnforcement: ofType<string>(data.floorEnforcement, 'string'),
         mode: ofType<string>(data.mode, 'string'),

@@ -132,6 +132,8 @@ export function useExecuteSwap(parameters: UseExecuteSwapParameters = {}): UseEx
         return mutationParameters?.onSettled?.(...args)
       },
       ...executeSwapMutationOptions(client, settings, { queryClient }),
+      // The latest step on the running mutation, for the devtools panel (its simulated outcome).
+      meta: { ...mutationParameters?.meta, step },
     },
     queryClient,
   )
