@@ -20,7 +20,7 @@ export type PriceImpactLimit = { priceImpactThresholds?: PriceImpactThresholds |
 
 /** What the execution uses of a TanStack `QueryClient` (structural): the prices its cache holds. */
 export type PriceCache = {
-  fetchQuery(options: ReturnType<typeof getTokenPriceQueryOptions>): Promise<unknown>
+  fetchQuery(options: ReturnType<typeof getTokenPriceQueryOptions>): Promise<number>
 }
 
 /** What `execute` takes: the swap; clients and settings not given come from the defaults. */
@@ -88,16 +88,17 @@ export function executeSwapMutationOptions(
       const { priceImpactThresholds, ...swap } = parameters as ExecuteSwapParameters & PriceImpactLimit
       const thresholds = limit ?? priceImpactThresholds
       if (swap.acceptedQuote && thresholds !== false) {
-        // The prices the preview showed (the same cache entries), else fetched.
-        const priceOf = (address: ExecuteSwapParameters['token0']) =>
-          queryClient?.fetchQuery(getTokenPriceQueryOptions(client, { address })).then(
-            (price) => (typeof price === 'number' ? price : undefined),
-            () => undefined,
-          )
-        const [token0, token1] = await Promise.all([priceOf(swap.token0), priceOf(swap.token1)])
+        // The prices the preview showed (the same cache entries, fetched there once); without a
+        // QueryClient, checkPriceImpact fetches them itself.
+        const cached = (cache: PriceCache, address: ExecuteSwapParameters['token0']) =>
+          cache.fetchQuery(getTokenPriceQueryOptions(client, { address })).catch(() => undefined)
+        const prices = queryClient && {
+          token0: await cached(queryClient, swap.token0),
+          token1: await cached(queryClient, swap.token1),
+        }
         await checkPriceImpact(client, {
           ...{ publicClient: swap.publicClient, token0: swap.token0, token1: swap.token1 },
-          ...{ amountIn: swap.amountIn, quote: swap.acceptedQuote, thresholds, prices: { token0, token1 } },
+          ...{ amountIn: swap.amountIn, quote: swap.acceptedQuote, thresholds, prices },
         })
       }
       return executeSwap(client, swap)

@@ -7,12 +7,14 @@ import type { SwapClient } from '../client.js'
 import { isNativeToken, nativeTokenAddress } from '../constants.js'
 import { ensure } from '../errors/parameter.js'
 import {
+  isKnownPrice,
   type PriceImpact,
   type PriceImpactThresholds,
   priceImpactOf,
   type ValueGap,
 } from '../prices/priceImpact.js'
 import type { SwapInfo } from '../schemas.js'
+import { readDecimals } from '../tokens/readDecimals.js'
 import { assertAddress, assertRouteParameters } from '../utils/validate.js'
 import { checkAddresses } from './rules/checkSwapParameters.js'
 import type { BatchMode, SwapPlan, SwapStepKind } from './rules/planSwap.js'
@@ -235,13 +237,13 @@ function valuesOf(
   const [price0, , native] = prices
   const priceImpact = priceImpactOf({ amountIn, amountOut, prices, decimals, thresholds })
   const usd =
-    fee && native
+    fee && isKnownPrice(native)
       ? Number(formatUnits(fee.wei, publicClient.chain?.nativeCurrency.decimals ?? 18)) * native
       : undefined
   const share =
-    usd === undefined || !(price0! > 0)
+    usd === undefined || !isKnownPrice(price0)
       ? undefined
-      : usd / (Number(formatUnits(amountIn, decimals[0])) * price0!)
+      : usd / (Number(formatUnits(amountIn, decimals[0])) * price0)
   const high = share! >= (parameters.networkFeeThreshold ?? 0.1)
   return {
     networkFee: fee && {
@@ -253,7 +255,10 @@ function valuesOf(
     priceImpact,
     valueGap: priceImpact
       ? { status: 'known', ...priceImpact }
-      : { status: 'unknown', missing: (['token0', 'token1'] as const).filter((_, i) => !(prices[i]! > 0)) },
+      : {
+          status: 'unknown',
+          missing: (['token0', 'token1'] as const).filter((_, i) => !isKnownPrice(prices[i])),
+        },
   }
 }
 
@@ -271,13 +276,8 @@ async function readPreview(
   const missing = (parameter: string, token: Address) => (error: unknown) => {
     throw toMissingTokenError(error, parameter, token, chainId)
   }
-  const nativeDecimals = publicClient.chain?.nativeCurrency.decimals ?? 18
   const decimalsOf = (token: Address, parameter: string) =>
-    isNativeToken(token)
-      ? nativeDecimals
-      : publicClient
-          .readContract({ address: token, abi: erc20Abi, functionName: 'decimals' })
-          .then(Number, missing(parameter, token))
+    readDecimals(publicClient, token).catch(missing(parameter, token))
   // 'require' with a wallet that cannot batch: executeSwap refuses; the preview shows the two
   // transactions and does not throw. Without a wallet, no batch is counted on.
   const batch = parameters.batch === 'require' ? 'auto' : (parameters.batch ?? 'auto')

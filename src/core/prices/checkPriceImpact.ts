@@ -1,8 +1,8 @@
-import { type Address, erc20Abi, type PublicClient } from 'viem'
+import type { Address } from 'viem'
 import { getTokenPrice } from '../actions/getTokenPrice.js'
 import type { SwapClient } from '../client.js'
-import { isNativeToken } from '../constants.js'
 import { PriceImpactTooHighError, type PriceImpactTooHighErrorType } from '../errors/priceImpact.js'
+import { type ReadDecimalsClient, readDecimals } from '../tokens/readDecimals.js'
 import {
   defaultPriceImpactThresholds,
   type PriceImpact,
@@ -13,9 +13,7 @@ import {
 /** What `checkPriceImpact` takes: the swap, the quote to execute, and the limits. */
 export type CheckPriceImpactParameters = {
   /** Reads the tokens' decimals (the native coin's from its chain). */
-  publicClient: Pick<PublicClient, 'readContract'> & {
-    chain?: { nativeCurrency: { decimals: number } } | undefined
-  }
+  publicClient: ReadDecimalsClient
   token0: Address
   token1: Address
   amountIn: bigint
@@ -23,7 +21,10 @@ export type CheckPriceImpactParameters = {
   quote: { estimateAmount: bigint } | { amountOut: bigint }
   /** Default `defaultPriceImpactThresholds` (block from 15%), as the preview's. */
   thresholds?: PriceImpactThresholds | undefined
-  /** USD prices already known (the preview's), so that they are not fetched again. */
+  /**
+   * USD prices already known (the preview's): a key given, even as `undefined` (a price the cache
+   * could not get), is not fetched again, as in `getSwapPreview`.
+   */
   prices?: { token0?: number | undefined; token1?: number | undefined } | undefined
 }
 
@@ -52,19 +53,15 @@ export async function checkPriceImpact(
   const { publicClient, token0, token1, amountIn, quote, prices } = parameters
   const thresholds = parameters.thresholds ?? defaultPriceImpactThresholds
   const amountOut = 'estimateAmount' in quote ? quote.estimateAmount : quote.amountOut
-  const decimalsOf = (token: Address) =>
-    isNativeToken(token)
-      ? (publicClient.chain?.nativeCurrency.decimals ?? 18)
-      : publicClient
-          .readContract({ address: token, abi: erc20Abi, functionName: 'decimals' })
-          .then(Number, () => undefined)
-  const priceOf = (token: Address, known: number | undefined) =>
-    known ?? getTokenPrice(client, { address: token }).catch(() => undefined)
+  const given = prices ?? {}
+  const priceOf = (token: Address, key: keyof typeof given) =>
+    key in given ? given[key] : getTokenPrice(client, { address: token }).catch(() => undefined)
+  const decimalsOf = (token: Address) => readDecimals(publicClient, token).catch(() => undefined)
   const [decimals0, decimals1, price0, price1] = await Promise.all([
     decimalsOf(token0),
     decimalsOf(token1),
-    priceOf(token0, prices?.token0),
-    priceOf(token1, prices?.token1),
+    priceOf(token0, 'token0'),
+    priceOf(token1, 'token1'),
   ])
   if (decimals0 === undefined || decimals1 === undefined) return undefined
   const impact = priceImpactOf({

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { PriceImpactTooHighError } from '../errors/priceImpact.js'
-import { defaultPriceImpactThresholds, priceImpactOf } from './priceImpact.js'
+import { defaultPriceImpactThresholds, isKnownPrice, priceImpactOf } from './priceImpact.js'
 
 const e18 = 10n ** 18n
 
@@ -22,6 +22,11 @@ describe('priceImpactOf: the one price-impact rule the preview shows and the exe
     ['no price for the output', [1, undefined]],
     ['an input priced at 0', [0, 1]],
     ['an input priced below 0', [-1, 1]],
+    // A service answers 0 for a token it cannot price: not a 100 % gap that blocks the swap.
+    ['an output priced at 0 (the service has no price for it)', [1, 0]],
+    ['an output priced below 0', [1, -1]],
+    ['an infinite price', [1, Infinity]],
+    ['a price that is not a number', [Number.NaN, 1]],
   ] as const)('%s: unknown (undefined), never a guess', (_, prices) => {
     expect(priceImpactOf({ amountIn: e18, amountOut: e18, decimals: [18, 18], prices })).toBeUndefined()
   })
@@ -41,6 +46,18 @@ describe('priceImpactOf: the one price-impact rule the preview shows and the exe
       })?.warning,
     ).toBe('none')
     expect(defaultPriceImpactThresholds).toEqual({ high: 0.05, blocking: 0.15 })
+  })
+
+  test.each([
+    [1, true],
+    [0.0001, true],
+    [0, false],
+    [-1, false],
+    [Number.NaN, false],
+    [Infinity, false],
+    [undefined, false],
+  ] as const)('isKnownPrice(%s) is %s: the one rule of a known price', (price, known) => {
+    expect(isKnownPrice(price)).toBe(known)
   })
 
   test('PriceImpactTooHighError carries its facts as fields, with a stable code', () => {

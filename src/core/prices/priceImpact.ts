@@ -26,6 +26,18 @@ export type ValueGap =
   | ({ status: 'known' } & PriceImpact)
   | { status: 'unknown'; missing: ('token0' | 'token1')[] }
 
+/**
+ * Whether a USD price counts: a finite number above 0. A service answers 0 (or nothing) for a
+ * token it cannot price; the preview, the value gap and the click treat that alike, as unknown.
+ *
+ * @example
+ * isKnownPrice(0) // false
+ */
+export function isKnownPrice(price: number | undefined): price is number {
+  // undefined (and NaN) compare false.
+  return (price as number) > 0 && (price as number) < Infinity
+}
+
 /** What `priceImpactOf` weighs: the amounts, their tokens' decimals and USD prices, and the thresholds. */
 export type PriceImpactOfParameters = {
   amountIn: bigint
@@ -38,7 +50,7 @@ export type PriceImpactOfParameters = {
 /**
  * The price impact of a quote: the one rule the preview shows and the
  * execution enforces (a first quote and an accepted new one alike);
- * `undefined` without both prices (or an input worth nothing).
+ * `undefined` unless both prices are known (`isKnownPrice`), or for an input worth nothing.
  *
  * @example
  * priceImpactOf({ amountIn: 10n ** 18n, amountOut: 5n * 10n ** 17n, decimals: [18, 18], prices: [1, 1] })
@@ -51,7 +63,7 @@ export function priceImpactOf({
   prices: [price0, price1],
   thresholds = defaultPriceImpactThresholds,
 }: PriceImpactOfParameters): PriceImpact | undefined {
-  if (price0 === undefined || price1 === undefined || price0 <= 0) return undefined
+  if (!isKnownPrice(price0) || !isKnownPrice(price1)) return undefined
   const valueIn = Number(formatUnits(amountIn, decimals0)) * price0
   const valueOut = Number(formatUnits(amountOut, decimals1)) * price1
   if (!(valueIn > 0)) return undefined
