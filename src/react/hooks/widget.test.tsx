@@ -288,7 +288,7 @@ describe('usePendingSwaps: resume after a reload', () => {
   }
 
   function PendingView({ state }: { state: ReturnType<typeof usePendingSwaps> }) {
-    const { pendingSwaps, settled, resume, resumeState } = state
+    const { pendingSwaps, settled, resume, resumeState, refresh, isChecking } = state
     return (
       <div>
         {pendingSwaps.map(({ record, status }) => (
@@ -306,6 +306,10 @@ describe('usePendingSwaps: resume after a reload', () => {
         ))}
         <p data-testid="settled">{settled.map(({ status }) => status).join(',')}</p>
         <p data-testid="resume">{resumeState.status}</p>
+        <p data-testid="checking">{String(isChecking)}</p>
+        <button type="button" onClick={refresh}>
+          Check again
+        </button>
       </div>
     )
   }
@@ -460,5 +464,10 @@ describe('usePendingSwaps: resume after a reload', () => {
     expect(second.sendRequests()).toHaveLength(0)
     expect(await getPendingSwaps(storage)).toEqual([])
     expect(await h.nonce()).toBe(before.nonce + 1)
+    // A later check finds no record any more (it was removed once settled): what settled stays listed.
+    fireEvent.click(screen.getByRole('button', { name: 'Check again' }))
+    await waitFor(() => expect(screen.getByTestId('checking').textContent).toBe('true'))
+    await waitFor(() => expect(screen.getByTestId('checking').textContent).toBe('false'))
+    expect(screen.getByTestId('settled').textContent).toBe('confirmed')
   })
 })
